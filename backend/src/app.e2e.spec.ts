@@ -1,0 +1,108 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { HEALTH_MESSAGES, type SystemClientToServerEvents, type SystemServerToClientEvents } from '@serendip/proto';
+import { pino } from 'pino';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServerApp } from './app.js';
+import { loadConfig } from './config/config.js';
+import { createDb, type Db, migrateToLatest } from './platform/database/database.js';
+import { createTestDatabase, type TestDatabase } from './test-support/test-database.js';
+
+describe('backend over HTTP and Socket.IO', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let app: NestExpressApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const logger = pino({ level: 'silent' });
+    db = createDb(database.url);
+    await migrateToLatest(db, logger);
+    const frontendDist = await mkdtemp(path.join(os.tmpdir(), 'serendip-dist-'));
+    await writeFile(path.join(frontendDist, 'index.html'), '<!doctype html><div id="root">client</div>');
+    await writeFile(path.join(frontendDist, 'robots.txt'), 'User-agent: *');
+    const config = loadConfig({ DATABASE_URL: database.url, FRONTEND_DIST: frontendDist });
+    app = await createServerApp({ config, db, logger });
+    await app.listen(0, '127.0.0.1');
+    base = await app.getUrl();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('says it is up while Postgres answers', async () => {
+    const res = await fetch(`${base}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: HEALTH_MESSAGES.up });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers an unknown API path with a JSON 404, not the web client', async () => {
+    const res = await fetch(`${base}/api/no-such-thing`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it('serves the web client for any other path so its router can show its own pages', async () => {
+    for (const route of ['/', '/no-such-page', '/video-match', '/legal/terms-of-use']) {
+      const res = await fetch(`${base}${route}`);
+      expect(res.status, route).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    expect(await (await fetch(`${base}/robots.txt`)).text()).toBe('User-agent: *');
+  });
+
+  it('sends security headers and no framework banner', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('recorded its start in the server log that admins will read', async () => {
+    const rows = await db.selectFrom('server_log').select(['level', 'message']).execute();
+    expect(rows).toContainEqual({ level: 'info', message: expect.stringMatching(/^Backend started/) });
+  });
+
+  describe('socket', () => {
+    let socket: Socket<SystemServerToClientEvents, SystemClientToServerEvents>;
+    beforeAll(async () => {
+      socket = io(base, { transports: ['websocket'], reconnection: false });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+    });
+    afterAll(() => {
+      socket?.disconnect();
+    });
+
+    it('accepts a connection on the same port and answers a ping with the client time echoed', async () => {
+      const sentAt = Date.now();
+      const answer = await socket.timeout(2000).emitWithAck('ping', { sentAt });
+      expect(answer).toEqual({ sentAt, serverTime: expect.any(Number) });
+    });
+
+    it('answers a malformed ping with a reason and stays connected', async () => {
+      const answer = await socket.timeout(2000).emitWithAck('ping', { sentAt: 'yesterday' } as never);
+      expect(answer).toEqual({ error: { reason: expect.stringContaining('sentAt') } });
+      expect(socket.connected).toBe(true);
+    });
+  });
+
+  // Last: it takes the database away.
+  it('says it is down, with a reason, once Postgres is gone', async () => {
+    await database.drop();
+    const res = await fetch(`${base}/api/health`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: HEALTH_MESSAGES.down, reason: expect.stringMatching(/^database unreachable/) });
+  });
+});

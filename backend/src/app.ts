@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { API_PREFIX } from '@serendip/proto';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import type { Config } from './config/config.js';
+import type { Db } from './platform/database/database.js';
+import { NestPinoLogger } from './platform/logging/logger.js';
+import { webClient } from './platform/web/web-client.js';
+
+export interface ServerAppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+}
+
+/** Builds the HTTP + Socket.IO application; used by main and by the HTTP/socket tests alike. */
+export async function createServerApp({ config, db, logger }: ServerAppDeps): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, db }), {
+    logger: new NestPinoLogger(logger.child({ component: 'nest' })),
+    bufferLogs: false,
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      // HSTS over plain http is ignored by browsers at best; send it only where the public URL is https.
+      strictTransportSecurity: config.publicUrl.startsWith('https:'),
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'media-src': ["'self'", 'blob:'],
+          'connect-src': ["'self'", 'ws:', 'wss:'],
+          // Plain-http local runs must keep working; production sits behind TLS anyway.
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger: logger.child({ component: 'http' }),
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(webClient(config.frontendDist));
+  app.setGlobalPrefix(API_PREFIX);
+  return app;
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || isUrlWith(v, protocols), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    });
+
+function isUrlWith(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .default(String(fallback))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535, {
+      message: 'must be a whole number from 1 to 65535',
+    })
+    .transform(Number);
+
+/**
+ * Every environment variable the backend reads, with its default. The README's configuration table lists
+ * the same variables; docker-compose.yml wires those marked `production` below.
+ */
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    DATA_DIR: z.string().trim().min(1).default('.data'),
+    EMBEDDED_POSTGRES_PORT: port(54329),
+    NATS_URL: optionalUrl(['nats:', 'tls:', 'ws:', 'wss:']),
+    EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
+    FRONTEND_DIST: z.string().trim().min(1).optional(),
+  })
+  .transform((env) => {
+    const dataDir = path.resolve(env.DATA_DIR);
+    return {
+      nodeEnv: env.NODE_ENV,
+      port: env.PORT,
+      host: env.HOST,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      logLevel: env.LOG_LEVEL,
+      databaseUrl: env.DATABASE_URL,
+      dataDir,
+      embeddedPostgres: { dir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT },
+      natsUrl: env.NATS_URL,
+      eventStoreUrl: env.EVENTSTORE_URL,
+      frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
+    };
+  });
+
+export type Config = z.output<typeof schema>;
+
+/** The variables production must set (docker-compose.yml is checked against this list). */
+export const PRODUCTION_VARIABLES = ['NODE_ENV', 'PORT', 'PUBLIC_URL', 'DATABASE_URL', 'NATS_URL', 'EVENTSTORE_URL'] as const;
+
+export const CONFIG_VARIABLES = Object.keys(schema.in.shape) as (keyof z.input<typeof schema>)[];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(CONFIG_VARIABLES.map((k) => [k, env[k]]));
+  const result = schema.safeParse(picked);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'configuration');
+      // Never echo a URL's value: it may hold a password.
+      const shown = name.endsWith('_URL') ? '' : ` (got ${JSON.stringify(env[name])})`;
+      return `${name} ${issue.message}${shown}`;
+    }),
+  );
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  it('runs on embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.embeddedPostgres.dir).toBe(path.resolve('.data', 'postgres'));
+    expect(config.natsUrl).toBeUndefined();
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u:p@db:5432/s', DATA_DIR: '/var/lib/s' });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/s');
+    expect(config.embeddedPostgres.dir).toBe('/var/lib/s/postgres');
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('names a malformed port and shows what it got', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number from 1 to 65535 (got "abc")']);
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT /);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: '0', LOG_LEVEL: 'loud' });
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PORT', 'LOG_LEVEL']);
+  });
+
+  it('never echoes a URL, which may hold a password', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'mysql://admin:hunter2@db/x' });
+    expect(problem).toMatch(/^DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//);
+    expect(problem).not.toContain('hunter2');
+  });
+
+  it('treats an empty optional URL as unset', () => {
+    expect(loadConfig({ NATS_URL: '', DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+  });
+});

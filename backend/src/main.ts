@@ -1,0 +1,65 @@
+import { ConfigError, loadConfig } from './config/config.js';
+import { createServerApp } from './app.js';
+import { openDatabase } from './platform/database/database.js';
+import { createLogger } from './platform/logging/logger.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Starts the whole backend: configuration, database (embedded when DATABASE_URL is unset), HTTP + Socket.IO.
+ * A bad start ends with one readable line on stderr and exit code 1, never a stack trace.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.problems.join('; ')}`);
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  const database = await openDatabase(config, logger).catch((error: unknown) => fail(`Database error: ${message(error)}`));
+  const app = await createServerApp({ config, db: database.db, logger });
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    await app.close();
+    await database.close();
+    fail(`Cannot listen on ${config.host}:${config.port}: ${message(error)}`);
+  }
+  logger.info({ url: config.publicUrl, embeddedPostgres: database.embedded }, `Serendip is running at ${config.publicUrl}`);
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await database.close();
+    logger.info('stopped');
+    logger.flush();
+    process.exit(0);
+  };
+  process.on('SIGINT', (s) => void stop(s));
+  process.on('SIGTERM', (s) => void stop(s));
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function fail(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => fail(`Serendip failed to start: ${message(error)}`));

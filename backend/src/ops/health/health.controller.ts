@@ -1,0 +1,33 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { HEALTH_MESSAGES, type HealthAnswer } from '@serendip/proto';
+import type { Response } from 'express';
+import { sql } from 'kysely';
+import { DATABASE, type Db, describeDbError } from '../../platform/database/database.js';
+
+const PROBE_TIMEOUT_MS = 2000;
+
+/** spec 7: GET /health answers a message; 200 means up, anything else down. */
+@Controller('health')
+export class HealthController {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  @Get()
+  async check(@Res({ passthrough: true }) res: Response): Promise<HealthAnswer> {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      await withTimeout(sql`select 1`.execute(this.db), PROBE_TIMEOUT_MS);
+      return { message: HEALTH_MESSAGES.up };
+    } catch (error) {
+      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return { message: HEALTH_MESSAGES.down, reason: `database unreachable (${describeDbError(error)})` };
+    }
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
