@@ -103,6 +103,9 @@ describe('backend over HTTP and Socket.IO', () => {
     await database.drop();
     const res = await fetch(`${base}/api/health`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ message: HEALTH_MESSAGES.down, reason: expect.stringMatching(/^database unreachable/) });
+    expect(await res.json()).toEqual({
+      message: HEALTH_MESSAGES.down,
+      reason: expect.stringMatching(/^database unreachable/),
+    });
   });
 });

@@ -45,7 +45,8 @@ export async function createServerApp({ config, db, logger }: ServerAppDeps): Pr
     pinoHttp({
       logger: logger.child({ component: 'http' }),
       autoLogging: { ignore: (req) => req.url === '/api/health' },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
   app.use(webClient(config.frontendDist));

@@ -22,18 +22,29 @@ describe('backend process', () => {
 
   it('stops with one line naming the database when DATABASE_URL cannot be reached, without its password', async () => {
     const port = await freePort();
-    const backend = startBackendProcess({ DATABASE_URL: `postgres://serendip:s3cret@127.0.0.1:${port}/serendip`, PORT: String(await freePort()) });
+    const backend = startBackendProcess({
+      DATABASE_URL: `postgres://serendip:s3cret@127.0.0.1:${port}/serendip`,
+      PORT: String(await freePort()),
+    });
     expect(await backend.exited).toBe(1);
     const lines = backend.stderr().trimEnd().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Database error: cannot reach Postgres at postgres://127\\.0\\.0\\.1:${port}/serendip: connect ECONNREFUSED`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Database error: cannot reach Postgres at postgres://127\\.0\\.0\\.1:${port}/serendip: connect ECONNREFUSED`,
+      ),
+    );
     expect(backend.stderr() + backend.stdout()).not.toContain('s3cret');
   }, 30_000);
 
   it('with no DATABASE_URL starts its own Postgres, serves, and stops both cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-data-'));
     const [port, pgPort] = [await freePort(), await freePort()];
-    const backend = startBackendProcess({ PORT: String(port), DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort) });
+    const backend = startBackendProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(pgPort),
+    });
     try {
       const res = await waitForOk(`http://127.0.0.1:${port}/api/health`, 90_000, backend.exited);
       expect(await res.json()).toEqual({ message: HEALTH_MESSAGES.up });
@@ -61,7 +72,9 @@ describe('backend process', () => {
       await waitForOk(`http://127.0.0.1:${port}/api/health`, 30_000, backend.exited);
       backend.child.kill('SIGTERM');
       expect(await backend.exited).toBe(0);
-      const messages = (await db.selectFrom('server_log').select('message').orderBy('id').execute()).map((r) => r.message);
+      const messages = (await db.selectFrom('server_log').select('message').orderBy('id').execute()).map(
+        (r) => r.message,
+      );
       expect(messages).toEqual([expect.stringMatching(/^Backend started/), 'Backend stopping']);
     } finally {
       backend.child.kill('SIGKILL');
@@ -78,4 +91,3 @@ function isListening(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
-

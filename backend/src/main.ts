@@ -19,7 +19,9 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
 
-  const database = await openDatabase(config, logger).catch((error: unknown) => fail(`Database error: ${message(error)}`));
+  const database = await openDatabase(config, logger).catch((error: unknown) =>
+    fail(`Database error: ${message(error)}`),
+  );
   const app = await createServerApp({ config, db: database.db, logger });
   try {
     await app.listen(config.port, config.host);
@@ -28,7 +30,10 @@ async function main() {
     await database.close();
     fail(`Cannot listen on ${config.host}:${config.port}: ${message(error)}`);
   }
-  logger.info({ url: config.publicUrl, embeddedPostgres: database.embedded }, `Serendip is running at ${config.publicUrl}`);
+  logger.info(
+    { url: config.publicUrl, embeddedPostgres: database.embedded },
+    `Serendip is running at ${config.publicUrl}`,
+  );
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -4,7 +4,9 @@ import { healthAnswerSchema, isSocketError, pingRequestSchema, SOCKET_RECONNECTI
 describe('health answer contract', () => {
   it('accepts what the backend sends when up and when down', () => {
     expect(healthAnswerSchema.safeParse({ message: 'Serendip is up' }).success).toBe(true);
-    expect(healthAnswerSchema.safeParse({ message: 'Serendip is down', reason: 'database unreachable' }).success).toBe(true);
+    expect(healthAnswerSchema.safeParse({ message: 'Serendip is down', reason: 'database unreachable' }).success).toBe(
+      true,
+    );
   });
 
   it('rejects an answer a client cannot show (no message, wrong types)', () => {

@@ -3,7 +3,9 @@ import { startSfu } from './sfu-service.js';
 
 const rawPort = process.env.SFU_HEALTH_PORT ?? '3100';
 if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) {
-  process.stderr.write(`Configuration error: SFU_HEALTH_PORT must be a whole number from 0 to 65535 (got "${rawPort}")\n`);
+  process.stderr.write(
+    `Configuration error: SFU_HEALTH_PORT must be a whole number from 0 to 65535 (got "${rawPort}")\n`,
+  );
   process.exit(1);
 }
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'sfu', pid: process.pid } });

@@ -23,7 +23,10 @@ export interface RunningSfu {
 export async function startSfu({ healthPort, host, logger }: SfuOptions): Promise<RunningSfu> {
   const server: Server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/health') {
-      const answer: HealthAnswer & { workers: number } = { message: 'Serendip SFU is up (media relay not enabled yet)', workers: 0 };
+      const answer: HealthAnswer & { workers: number } = {
+        message: 'Serendip SFU is up (media relay not enabled yet)',
+        workers: 0,
+      };
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       res.end(JSON.stringify(answer));
       return;

@@ -70,7 +70,14 @@ const schema = z
 export type Config = z.output<typeof schema>;
 
 /** The variables production must set (docker-compose.yml is checked against this list). */
-export const PRODUCTION_VARIABLES = ['NODE_ENV', 'PORT', 'PUBLIC_URL', 'DATABASE_URL', 'NATS_URL', 'EVENTSTORE_URL'] as const;
+export const PRODUCTION_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'NATS_URL',
+  'EVENTSTORE_URL',
+] as const;
 
 export const CONFIG_VARIABLES = Object.keys(schema.in.shape) as (keyof z.input<typeof schema>)[];
 

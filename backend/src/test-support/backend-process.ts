@@ -6,10 +6,14 @@ export const MAIN_JS = fileURLToPath(new URL('../../dist/main.js', import.meta.u
 
 /** Compiles the backend (incremental, quick when nothing changed) so process tests run the current code. */
 export function buildBackend(): void {
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'backend'], {
-    cwd: repoRoot,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url)), '-b', 'backend'],
+    {
+      cwd: repoRoot,
+      stdio: 'pipe',
+    },
+  );
 }
 
 export interface BackendProcess {

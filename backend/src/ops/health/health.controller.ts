@@ -1,4 +1,4 @@
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, Logger, Res } from '@nestjs/common';
 import { HEALTH_MESSAGES, type HealthAnswer } from '@serendip/proto';
 import type { Response } from 'express';
 import { sql } from 'kysely';
@@ -9,6 +9,8 @@ const PROBE_TIMEOUT_MS = 2000;
 /** spec 7: GET /health answers a message; 200 means up, anything else down. */
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger(HealthController.name);
+
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   @Get()
@@ -18,8 +20,10 @@ export class HealthController {
       await withTimeout(sql`select 1`.execute(this.db), PROBE_TIMEOUT_MS);
       return { message: HEALTH_MESSAGES.up };
     } catch (error) {
+      // The probe is public: the driver's words (hosts, database names) go to the log, not to the caller.
+      this.logger.warn(`health probe failed: ${describeDbError(error)}`);
       res.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { message: HEALTH_MESSAGES.down, reason: `database unreachable (${describeDbError(error)})` };
+      return { message: HEALTH_MESSAGES.down, reason: 'database unreachable' };
     }
   }
 }

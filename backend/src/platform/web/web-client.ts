@@ -14,7 +14,8 @@ export function webClient(distDir: string) {
     index: false,
     // Vite fingerprints everything under assets/, so those may be cached for good; index.html never.
     setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
   const apiPath = new RegExp(`^/(${API_PREFIX}|socket\\.io)(/|$)`);

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig, PRODUCTION_VARIABLES } from './config.js';
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  command?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+}
+
+const compose = parse(readFileSync(fileURLToPath(new URL('../../../docker-compose.yml', import.meta.url)), 'utf8')) as {
+  services: Record<string, Service>;
+};
+const services = compose.services;
+
+/** What `docker compose` would put in place of ${VAR} and ${VAR:?message}, with sample secrets. */
+function interpolate(value: string): string {
+  const samples: Record<string, string> = {
+    POSTGRES_PASSWORD: 'pw',
+    TURN_SECRET: 'secret',
+    PUBLIC_URL: 'https://serendip.example',
+  };
+  return value.replace(/\$\{(\w+)(:\?[^}]*)?\}/g, (_, name: string) => samples[name] ?? '');
+}
+
+describe('docker-compose.yml (production topology)', () => {
+  it('has every part DESIGN.md names, each with a healthcheck', () => {
+    expect(Object.keys(services).sort()).toEqual(['backend', 'coturn', 'eventstore', 'nats', 'postgres', 'sfu']);
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
+    }
+  });
+
+  it('gives the backend every production variable, and the backend accepts them', () => {
+    const env = Object.fromEntries(
+      Object.entries(services.backend!.environment ?? {}).map(([k, v]) => [k, interpolate(v)]),
+    );
+    for (const variable of PRODUCTION_VARIABLES) expect(env, variable).toHaveProperty(variable);
+    const config = loadConfig(env);
+    expect(config.nodeEnv).toBe('production');
+    expect(config.databaseUrl).toBeDefined();
+    expect(config.natsUrl).toBeDefined();
+    expect(config.eventStoreUrl).toBeDefined();
+  });
+
+  it('points each backend URL at a service it waits for until healthy', () => {
+    const env = services.backend!.environment ?? {};
+    const wired = { DATABASE_URL: 'postgres', NATS_URL: 'nats', EVENTSTORE_URL: 'eventstore' } as const;
+    for (const [variable, service] of Object.entries(wired)) {
+      expect(new URL(interpolate(env[variable]!)).hostname, variable).toBe(service);
+      expect(services.backend!.depends_on?.[service]?.condition, `backend waits for ${service}`).toBe(
+        'service_healthy',
+      );
+    }
+  });
+
+  it('runs NATS with JetStream and the sfu on the same bus', () => {
+    expect(services.nats!.command).toContain('-js');
+    expect(services.sfu!.environment?.NATS_URL).toBe(services.backend!.environment?.NATS_URL);
+    expect(services.sfu!.command).toEqual(['node', 'sfu/dist/main.js']);
+  });
+
+  it('keeps secrets out of the file: they must come from the environment', () => {
+    expect(services.postgres!.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    expect(services.coturn!.command?.join(' ')).toMatch(/static-auth-secret=\$\{TURN_SECRET:\?/);
+  });
+});

@@ -1,0 +1,28 @@
+import { Link, Outlet } from 'react-router';
+import { selectIsBooting } from '../features/boot/boot.selectors';
+import { BrandMark } from '../shared/ui/BrandMark';
+import { LoadingOverlay } from '../shared/ui/LoadingOverlay';
+import { useAppSelector } from './hooks';
+
+/** The frame of every page; until boot has finished only the loading overlay is shown. */
+export function AppShell() {
+  const booting = useAppSelector(selectIsBooting);
+  if (booting) return <LoadingOverlay word="INITIALIZING" />;
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell__header">
+        <Link className="brand" to="/" aria-label="Serendip home">
+          <BrandMark size={28} />
+          <span className="brand__name">Serendip</span>
+        </Link>
+        <span className="shell__badge">18+</span>
+      </header>
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

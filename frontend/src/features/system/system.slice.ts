@@ -1,0 +1,65 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { HealthCheckResult } from './health-client';
+
+export type HealthStatus = 'checking' | 'up' | 'down';
+export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+export interface SystemState {
+  health: {
+    status: HealthStatus;
+    /** The server's message when up, why it is considered down otherwise. */
+    detail: string | null;
+    checkedAt: number | null;
+  };
+  socket: {
+    status: SocketStatus;
+    /** Round trip of the last answered ping; null until one is answered or after a failed one. */
+    latencyMs: number | null;
+  };
+}
+
+const initialState: SystemState = {
+  health: { status: 'checking', detail: null, checkedAt: null },
+  socket: { status: 'idle', latencyMs: null },
+};
+
+const systemSlice = createSlice({
+  name: 'system',
+  initialState,
+  reducers: {
+    healthCheckRequested() {},
+    healthChecked(state, action: PayloadAction<HealthCheckResult & { checkedAt: number }>) {
+      state.health = {
+        status: action.payload.status,
+        detail: action.payload.detail,
+        checkedAt: action.payload.checkedAt,
+      };
+    },
+    socketConnecting(state) {
+      state.socket = { status: 'connecting', latencyMs: null };
+    },
+    socketConnected(state) {
+      state.socket.status = 'connected';
+    },
+    socketDisconnected(state) {
+      state.socket = { status: 'disconnected', latencyMs: null };
+    },
+    pingAnswered(state, action: PayloadAction<{ latencyMs: number }>) {
+      state.socket.latencyMs = action.payload.latencyMs;
+    },
+    pingFailed(state) {
+      state.socket.latencyMs = null;
+    },
+  },
+});
+
+export const {
+  healthCheckRequested,
+  healthChecked,
+  socketConnecting,
+  socketConnected,
+  socketDisconnected,
+  pingAnswered,
+  pingFailed,
+} = systemSlice.actions;
+export const systemReducer = systemSlice.reducer;

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const backend = 'http://localhost:3000';
+const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+export default defineConfig({
+  // Pinned so `vitest --config frontend/vite.config.ts` from the repo root resolves paths the same way.
+  root: here('.'),
+  plugins: [react()],
+  resolve: {
+    // proto is consumed as TypeScript source, so the client never waits on `tsc -b proto`.
+    alias: { '@serendip/proto': here('../proto/src/index.ts') },
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/socket.io': { target: backend, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  test: {
+    name: 'frontend',
+    environment: 'jsdom',
+    include: ['src/**/*.spec.{ts,tsx}'],
+    setupFiles: ['src/test-support/setup.ts'],
+    unstubGlobals: true,
+    restoreMocks: true,
+  },
+});
