@@ -67,4 +67,6 @@ function fail(line: string): never {
   process.exit(1);
 }
 
+// Whatever escapes (a library's unhandled 'error' event, say) ends the process with one line, not a stack trace.
+process.on('uncaughtException', (error) => fail(`Serendip stopped on an unexpected error: ${message(error)}`));
 main().catch((error: unknown) => fail(`Serendip failed to start: ${message(error)}`));

@@ -33,10 +33,8 @@ export interface RunningPostgres {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const { dir, port, database, logger } = options;
   const log = logger.child({ component: 'embedded-postgres' });
-  const dataDir = path.dirname(dir);
-  await mkdir(dataDir, { recursive: true });
-  // As root, Postgres runs as the `postgres` user, which must be able to pass through our data directory.
-  if (process.getuid?.() === 0) await chmod(dataDir, (await stat(dataDir)).mode | 0o711);
+  await mkdir(path.dirname(dir), { recursive: true });
+  await letPostgresUserReach([path.dirname(dir), await binariesDir()], log);
   const password = await readOrCreatePassword(`${dir}.password`);
   const cluster = new EmbeddedPostgres({
     databaseDir: dir,
@@ -80,6 +78,31 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       log.info('embedded Postgres stopped');
     },
   };
+}
+
+/**
+ * Postgres refuses to run as root, so as root the library runs it as the `postgres` user, which must be able
+ * to pass through every folder above its binaries and data (a clone under a private 0700 folder is not).
+ * We add only o+x (pass through, not list) where it is missing, and say so.
+ */
+async function letPostgresUserReach(targets: string[], log: Logger): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  for (const target of targets) {
+    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+      const { mode } = await stat(dir);
+      if ((mode & 0o001) === 0) {
+        await chmod(dir, mode | 0o001);
+        log.warn({ dir }, 'allowed others to pass through this folder so the embedded Postgres can run as `postgres`');
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+}
+
+/** Where embedded-postgres keeps this platform's binaries (the package it picks, as it picks it). */
+async function binariesDir(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  return path.dirname(path.dirname(binaries.postgres));
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
