@@ -3,6 +3,46 @@ import type { ColumnType, Generated } from 'kysely';
 /** Read models and plumbing tables, as kysely sees them. Each context adds its tables here. */
 export interface Database {
   server_log: ServerLogTable;
+  streams: StreamsTable;
+  events: EventsTable;
+  checkpoints: CheckpointsTable;
+  subject_keys: SubjectKeysTable;
+  forgotten_subjects: ForgottenSubjectsTable;
+}
+
+export interface StreamsTable {
+  stream_id: string;
+  revision: string | bigint;
+}
+
+export interface EventsTable {
+  seq: Generated<string>;
+  transaction_id: Generated<string>;
+  id: string;
+  stream_id: string;
+  revision: string | bigint;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Generated<Date>;
+}
+
+export interface CheckpointsTable {
+  name: string;
+  commit: string | bigint;
+  prepare: string | bigint;
+  updated_at: Generated<Date>;
+}
+
+export interface SubjectKeysTable {
+  subject_id: string;
+  key: Buffer;
+  created_at: Generated<Date>;
+}
+
+export interface ForgottenSubjectsTable {
+  subject_id: string;
+  forgotten_at: Generated<Date>;
 }
 
 /** Operational log shown to admins on the System Log page (spec 2, 7: GET /dash/logs). */

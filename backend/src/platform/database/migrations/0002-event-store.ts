@@ -1,0 +1,66 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The Postgres event store. Global order is (transaction_id, seq): a reader only reads events of transactions
+ * older than every transaction still running (the snapshot's xmin), so an append that commits late can never
+ * be skipped by a reader that has already moved past a later position (the "gap" problem).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('streams')
+    .addColumn('stream_id', 'text', (c) => c.primaryKey())
+    .addColumn('revision', 'bigint', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('events')
+    .addColumn('seq', 'bigserial', (c) => c.primaryKey())
+    .addColumn('transaction_id', sql`xid8`, (c) => c.notNull().defaultTo(sql`pg_current_xact_id()`))
+    .addColumn('id', 'uuid', (c) => c.notNull().unique())
+    .addColumn('stream_id', 'text', (c) => c.notNull())
+    .addColumn('revision', 'bigint', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('data', 'jsonb', (c) => c.notNull())
+    .addColumn('metadata', 'jsonb', (c) => c.notNull())
+    .addColumn('recorded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('events_stream_revision', ['stream_id', 'revision'])
+    .execute();
+  await db.schema.createIndex('events_global_order').on('events').columns(['transaction_id', 'seq']).execute();
+
+  // Append-only: the log is evidence (bans, appeals, reports); nothing may rewrite it.
+  await sql`
+    create function events_append_only() returns trigger language plpgsql as $$
+    begin raise exception 'events are append-only'; end $$`.execute(db);
+  await sql`
+    create trigger events_no_update_delete before update or delete on events
+    for each statement execute function events_append_only()`.execute(db);
+
+  // Where each reader of the log (projection, publisher) stands.
+  await db.schema
+    .createTable('checkpoints')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('commit', 'bigint', (c) => c.notNull())
+    .addColumn('prepare', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  // Per-subject keys for personal data in events; deleting a row erases that person from every event.
+  await db.schema
+    .createTable('subject_keys')
+    .addColumn('subject_id', 'text', (c) => c.primaryKey())
+    .addColumn('key', 'bytea', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema
+    .createTable('forgotten_subjects')
+    .addColumn('subject_id', 'text', (c) => c.primaryKey())
+    .addColumn('forgotten_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['forgotten_subjects', 'subject_keys', 'checkpoints', 'events', 'streams']) {
+    await db.schema.dropTable(table).execute();
+  }
+  await sql`drop function if exists events_append_only()`.execute(db);
+}
