@@ -7,7 +7,11 @@ import type { Database } from '../database/schema.js';
  * transaction as the reader's own rows, so a crash loses or repeats nothing.
  */
 export async function readCheckpoint(db: Kysely<Database>, name: string): Promise<Position | undefined> {
-  const row = await db.selectFrom('checkpoints').select(['commit', 'prepare']).where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('checkpoints')
+    .select(['commit', 'prepare'])
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : undefined;
 }
 
@@ -16,7 +20,9 @@ export async function writeCheckpoint(db: Kysely<Database>, name: string, positi
   await db
     .insertInto('checkpoints')
     .values(values)
-    .onConflict((oc) => oc.column('name').doUpdateSet({ commit: values.commit, prepare: values.prepare, updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ commit: values.commit, prepare: values.prepare, updated_at: new Date() }),
+    )
     .execute();
 }
 

@@ -1,0 +1,88 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+export type Wake = 'notified' | 'timeout' | 'stopped';
+
+/**
+ * Wakes readers of the log when an append commits (LISTEN/NOTIFY on one connection shared by every
+ * subscription). Losing the connection only slows readers down to the poll interval until it is back.
+ */
+export class CommitNotifier {
+  /** Counts notifications: a reader remembers it before reading, so one that arrives meanwhile is not lost. */
+  generation = 0;
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private waiters = new Set<() => void>();
+  private closed = false;
+  private retryAt = 0;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly channel: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Resolves on the first notification after `seen`, after `timeoutMs`, or when `signal` aborts. */
+  async next(seen: number, timeoutMs: number, signal: AbortSignal): Promise<Wake> {
+    this.ensureListening();
+    if (this.generation > seen) return 'notified';
+    if (signal.aborted) return 'stopped';
+    return new Promise<Wake>((resolve) => {
+      const done = (wake: Wake) => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        this.waiters.delete(onNotify);
+        resolve(wake);
+      };
+      const onNotify = () => done('notified');
+      const onAbort = () => done('stopped');
+      const timer = setTimeout(() => done('timeout'), timeoutMs);
+      signal.addEventListener('abort', onAbort);
+      this.waiters.add(onNotify);
+    });
+  }
+
+  private ensureListening(): void {
+    if (this.client || this.connecting || this.closed || Date.now() < this.retryAt) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    this.connecting = (async () => {
+      try {
+        client.on('notification', () => {
+          this.generation++;
+          for (const wake of [...this.waiters]) wake();
+        });
+        client.on('error', (error) => this.drop(client, error));
+        client.on('end', () => this.drop(client));
+        await client.connect();
+        await client.query(`LISTEN ${this.channel}`);
+        if (this.closed) await client.end();
+        else this.client = client;
+      } catch (error) {
+        this.drop(client, error);
+      } finally {
+        this.connecting = undefined;
+      }
+    })();
+  }
+
+  private drop(client: pg.Client, error?: unknown): void {
+    if (this.client === client) this.client = undefined;
+    if (this.closed) return;
+    this.retryAt = Date.now() + 1000;
+    if (error)
+      this.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'event notifications lost; polling until back',
+      );
+    client.end().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.connecting;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+    for (const wake of [...this.waiters]) wake();
+  }
+}
