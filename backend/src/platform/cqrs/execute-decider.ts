@@ -1,0 +1,80 @@
+import { v5 as uuidv5 } from 'uuid';
+import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store.js';
+import { WrongExpectedVersion } from '../event-store/event-store.js';
+import type { EventSchemas } from '../personal-data/event-schemas.js';
+import { ConcurrencyConflict, type Decider, type DomainEvent } from './decider.js';
+
+// Fixed namespace: event ids derived from a command id are the same on every retry of that command.
+const EVENT_ID_NAMESPACE = '6f1c1b5e-2d3a-4f7e-9a51-1f0c3f4f9a10';
+const MAX_ATTEMPTS = 4;
+
+export interface CommandMetadata {
+  /** Unique per intent: an HTTP request's Idempotency-Key, or a fresh id. Retrying with it appends nothing twice. */
+  commandId: string;
+  correlationId: string;
+  actor: string;
+  now: Date;
+}
+
+export interface DeciderResult<Event extends DomainEvent> {
+  /** The events this command produced (the first time it ran, if this was a retry). */
+  events: Event[];
+  nextExpectedRevision: bigint | 'no-stream';
+  /** True when the command had already been handled and nothing was appended now. */
+  alreadyHandled: boolean;
+}
+
+/**
+ * The one generic command handler (STYLE.md): read the stream, fold, decide, append at the expected revision;
+ * on a concurrent write, read again and decide again (bounded).
+ */
+export async function executeDecider<Command, State, Event extends DomainEvent>(
+  deps: { store: EventStore; schemas: EventSchemas },
+  streamId: string,
+  decider: Decider<Command, State, Event>,
+  command: Command,
+  metadata: CommandMetadata,
+): Promise<DeciderResult<Event>> {
+  for (let attempt = 1; ; attempt++) {
+    const history = await deps.store.readStream(streamId);
+    const earlier = history.filter((e) => e.metadata.causationId === metadata.commandId);
+    const revision = history.length ? history[history.length - 1]!.revision : ('no-stream' as const);
+    if (earlier.length)
+      return { events: earlier.map(toDomain<Event>), nextExpectedRevision: revision, alreadyHandled: true };
+
+    const state = history.map(toDomain<Event>).reduce(decider.evolve, decider.initialState);
+    const decided = decider.decide(command, state, { now: metadata.now, actor: metadata.actor });
+    if (decided.length === 0) return { events: [], nextExpectedRevision: revision, alreadyHandled: false };
+
+    try {
+      const result = await deps.store.append(
+        streamId,
+        decided.map((e, i) => toNew(e, i, metadata, deps.schemas)),
+        revision,
+      );
+      return { events: decided, nextExpectedRevision: result.nextExpectedRevision, alreadyHandled: false };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new ConcurrencyConflict(`${streamId} kept changing; try again`);
+    }
+  }
+}
+
+function toDomain<Event extends DomainEvent>(event: RecordedEvent): Event {
+  return { type: event.type, data: event.data } as Event;
+}
+
+function toNew(event: DomainEvent, index: number, metadata: CommandMetadata, schemas: EventSchemas): NewEvent {
+  return {
+    id: uuidv5(`${metadata.commandId}:${index}`, EVENT_ID_NAMESPACE),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      causationId: metadata.commandId,
+      correlationId: metadata.correlationId,
+      actor: metadata.actor,
+      occurredAt: metadata.now.toISOString(),
+      schemaVersion: schemas.get(event.type).schemaVersion,
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/schema.js';
+
+const KEY_CACHE_MS = 30_000;
+
+/** What a personal field reads as once its subject was forgotten: plainly marked, never ciphertext. */
+export interface Erased {
+  readonly $erased: true;
+}
+export const ERASED: Erased = Object.freeze({ $erased: true as const });
+export const isErased = (value: unknown): value is Erased =>
+  typeof value === 'object' && value !== null && (value as { $erased?: unknown }).$erased === true;
+
+/** A personal value as stored in an event: ciphertext under its subject's key. */
+export interface Sealed {
+  $personal: { subject: string; sealed: string };
+}
+export const isSealed = (value: unknown): value is Sealed =>
+  typeof value === 'object' && value !== null && typeof (value as Sealed).$personal?.sealed === 'string';
+
+export class SubjectForgotten extends Error {
+  override name = 'SubjectForgotten';
+}
+
+/**
+ * Keeps one AES-256-GCM key per subject (a user), outside the event log. Forgetting a subject destroys its key,
+ * so every event about them stays readable for replay and audit, with their personal data gone for good.
+ * The subject keys are themselves encrypted with a key-encryption key from configuration: a copy of the
+ * database alone does not reveal anyone.
+ */
+export class PersonalDataVault {
+  private readonly cache = new Map<string, { key: Buffer | undefined; until: number }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly keyEncryptionKey: Buffer,
+  ) {
+    if (keyEncryptionKey.length !== 32) throw new Error('the key-encryption key must be 32 bytes');
+  }
+
+  async seal(subject: string, field: string, value: unknown): Promise<Sealed> {
+    const key = await this.keyFor(subject, true);
+    if (!key)
+      throw new SubjectForgotten(`subject ${subject} was forgotten; nothing personal may be written about them`);
+    return {
+      $personal: {
+        subject,
+        sealed: encrypt(key, Buffer.from(JSON.stringify(value)), aad(subject, field)).toString('base64'),
+      },
+    };
+  }
+
+  async open(field: string, value: Sealed): Promise<unknown> {
+    const { subject, sealed } = value.$personal;
+    const key = await this.keyFor(subject, false);
+    if (!key) return ERASED;
+    return JSON.parse(decrypt(key, Buffer.from(sealed, 'base64'), aad(subject, field)).toString('utf8'));
+  }
+
+  /** Destroys the subject's key (crypto-shredding). Other nodes' caches forget it within KEY_CACHE_MS. */
+  async forgetSubject(subject: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('subject_keys').where('subject_id', '=', subject).execute();
+      await trx
+        .insertInto('forgotten_subjects')
+        .values({ subject_id: subject })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    });
+    this.cache.set(subject, { key: undefined, until: Date.now() + KEY_CACHE_MS });
+  }
+
+  private async keyFor(subject: string, create: boolean): Promise<Buffer | undefined> {
+    const cached = this.cache.get(subject);
+    if (cached && cached.until > Date.now() && (cached.key || !create)) return cached.key;
+    let row = await this.db
+      .selectFrom('subject_keys')
+      .select('key')
+      .where('subject_id', '=', subject)
+      .executeTakeFirst();
+    if (!row && create) {
+      const forgotten = await this.db
+        .selectFrom('forgotten_subjects')
+        .select('subject_id')
+        .where('subject_id', '=', subject)
+        .executeTakeFirst();
+      if (!forgotten) {
+        const wrapped = encrypt(this.keyEncryptionKey, randomBytes(32), Buffer.from(`key:${subject}`));
+        await this.db
+          .insertInto('subject_keys')
+          .values({ subject_id: subject, key: wrapped })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+        row = await this.db
+          .selectFrom('subject_keys')
+          .select('key')
+          .where('subject_id', '=', subject)
+          .executeTakeFirst();
+      }
+    }
+    const key = row ? decrypt(this.keyEncryptionKey, row.key, Buffer.from(`key:${subject}`)) : undefined;
+    this.cache.set(subject, { key, until: Date.now() + KEY_CACHE_MS });
+    return key;
+  }
+}
+
+// Bound to subject and field, so a sealed value cannot be moved to another person or field unnoticed.
+const aad = (subject: string, field: string) => Buffer.from(`${subject}\u0000${field}`);
+
+function encrypt(key: Buffer, plain: Buffer, associated: Buffer): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(associated);
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+function decrypt(key: Buffer, sealed: Buffer, associated: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+  decipher.setAAD(associated);
+  decipher.setAuthTag(sealed.subarray(12, 28));
+  return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]);
+}

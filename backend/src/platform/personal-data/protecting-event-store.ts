@@ -1,0 +1,69 @@
+import type {
+  AllSubscription,
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+} from '../event-store/event-store.js';
+import type { EventSchemas } from './event-schemas.js';
+import { isSealed, type PersonalDataVault } from './personal-data-vault.js';
+
+/**
+ * The event store every context uses: seals the personal fields of each event before it is stored, and opens
+ * them on the way out (or marks them erased once the subject was forgotten). The adapters below it only ever
+ * see ciphertext for personal data.
+ */
+export class ProtectingEventStore implements EventStore {
+  constructor(
+    private readonly inner: EventStore,
+    private readonly schemas: EventSchemas,
+    private readonly vault: PersonalDataVault,
+  ) {}
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    return this.inner.append(streamId, await Promise.all(events.map((e) => this.seal(e))), expected);
+  }
+
+  async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return Promise.all((await this.inner.readStream(streamId, options)).map((e) => this.open(e)));
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return Promise.all((await this.inner.readAll(options)).map((e) => this.open(e)));
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
+    return this.inner.subscribeToAll({ ...options, onEvent: async (e) => options.onEvent(await this.open(e)) });
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private async seal(event: NewEvent): Promise<NewEvent> {
+    const schema = this.schemas.get(event.type);
+    if (!schema.personal?.length) return event;
+    const data = { ...(event.data as Record<string, unknown>) };
+    const subject = schema.subject!(data);
+    for (const field of schema.personal) {
+      if (data[field] !== undefined) data[field] = await this.vault.seal(subject, field, data[field]);
+    }
+    return { ...event, data };
+  }
+
+  private async open<E extends RecordedEvent>(event: E): Promise<E> {
+    if (typeof event.data !== 'object' || event.data === null) return event;
+    const entries = Object.entries(event.data as Record<string, unknown>);
+    if (!entries.some(([, value]) => isSealed(value))) return event;
+    const data = Object.fromEntries(
+      await Promise.all(
+        entries.map(async ([field, value]) => [field, isSealed(value) ? await this.vault.open(field, value) : value]),
+      ),
+    );
+    return { ...event, data };
+  }
+}

@@ -1,0 +1,172 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../database/schema.js';
+import {
+  type AllSubscription,
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+  START,
+} from '../event-store/event-store.js';
+import { readCheckpoint } from './checkpoints.js';
+import { applyToProjection, type Projection } from './projection.js';
+
+const BATCH = 500;
+const FLUSH_DELAY_MS = 2;
+const MAX_BACKOFF_MS = 30_000;
+
+interface Lane {
+  projection: Projection;
+  /** The last event this projection has taken into account (applied or passed over). */
+  position: Position;
+  live: boolean;
+}
+
+/**
+ * Runs every projection from one subscription to all events. Events are applied in batches: per projection,
+ * one transaction holds its rows and its checkpoint, so a crash loses or repeats nothing, and an event at or
+ * before a projection's checkpoint is ignored. A projection that throws leaves the live lane (its position is
+ * logged), retries on its own with backoff, catches up, and rejoins; the others never wait for it.
+ */
+export class ProjectionEngine {
+  private lanes: Lane[] = [];
+  private subscription: AllSubscription | undefined;
+  private buffer: RecordedEvent[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  /** Serializes flushes and rejoins: while it runs, `position` does not move. */
+  private exclusive: Promise<unknown> = Promise.resolve();
+  private position: Position = START;
+  private stopped = false;
+  private readonly listeners = new Set<(position: Position) => void>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store: EventStore,
+    private readonly projections: Projection[],
+    private readonly logger: Logger,
+  ) {
+    const names = projections.map((p) => p.name);
+    if (new Set(names).size !== names.length) throw new Error(`projection names must be unique: ${names.join(', ')}`);
+  }
+
+  async start(): Promise<void> {
+    this.lanes = await Promise.all(
+      this.projections.map(async (projection) => ({
+        projection,
+        position: (await readCheckpoint(this.db, projection.name)) ?? START,
+        live: true,
+      })),
+    );
+    // The one subscription starts where the furthest-behind projection stands.
+    this.position = this.lanes
+      .map((l) => l.position)
+      .reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b), this.lanes[0]?.position ?? START);
+    this.subscription = this.store.subscribeToAll({
+      after: this.position,
+      onEvent: (event) => this.receive(event),
+      onError: (error) => this.logger.error({ err: describe(error) }, 'projection subscription stopped'),
+    });
+  }
+
+  /** Resolves once every live projection has taken in the log up to `position` (tests, benchmarks, rebuilds). */
+  async caughtUpTo(position: Position, timeoutMs = 30_000): Promise<void> {
+    const done = () => comparePositions(this.position, position) >= 0;
+    if (done()) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => (this.listeners.delete(check), reject(new Error('projections did not catch up in time'))),
+        timeoutMs,
+      );
+      const check = () => done() && (clearTimeout(timer), this.listeners.delete(check), resolve());
+      this.listeners.add(check);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.subscription?.stop();
+    clearTimeout(this.flushTimer);
+    await this.runExclusive(() => this.flush());
+  }
+
+  private async receive(event: RecordedEvent): Promise<void> {
+    this.buffer.push(event);
+    if (this.buffer.length >= BATCH) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+      await this.runExclusive(() => this.flush());
+    } else if (!this.flushTimer) {
+      // The subscription hands events over one by one; a short pause gathers a burst into one transaction.
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = undefined;
+        void this.runExclusive(() => this.flush());
+      }, FLUSH_DELAY_MS);
+    }
+  }
+
+  private runExclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.exclusive.then(work, work);
+    this.exclusive = next.catch(() => undefined);
+    return next;
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.buffer;
+    this.buffer = [];
+    if (batch.length === 0) return;
+    await Promise.all(this.lanes.filter((l) => l.live).map((lane) => this.applyLive(lane, batch)));
+    this.position = batch[batch.length - 1]!.position;
+    for (const listener of [...this.listeners]) listener(this.position);
+  }
+
+  private async applyLive(lane: Lane, batch: RecordedEvent[]): Promise<void> {
+    try {
+      await this.apply(lane, batch);
+    } catch (error) {
+      lane.live = false;
+      this.logger.error(
+        { projection: lane.projection.name, position: show(lane.position), err: describe(error) },
+        'projection failed; it will retry on its own while the others go on',
+      );
+      void this.recover(lane);
+    }
+  }
+
+  private async apply(lane: Lane, events: RecordedEvent[]): Promise<void> {
+    lane.position = await applyToProjection(this.db, lane.projection, lane.position, events);
+  }
+
+  private async recover(lane: Lane): Promise<void> {
+    for (let attempt = 1; !this.stopped; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt)));
+      try {
+        await this.catchUp(lane);
+        // Rejoin between two flushes, after a last catch-up to exactly where the live lane stands.
+        await this.runExclusive(async () => {
+          await this.catchUp(lane, this.position);
+          lane.live = true;
+        });
+        this.logger.info({ projection: lane.projection.name, position: show(lane.position) }, 'projection recovered');
+        return;
+      } catch (error) {
+        this.logger.error(
+          { projection: lane.projection.name, position: show(lane.position), attempt, err: describe(error) },
+          'projection still failing',
+        );
+      }
+    }
+  }
+
+  private async catchUp(lane: Lane, until?: Position): Promise<void> {
+    for (;;) {
+      const events = await this.store.readAll({ after: lane.position, maxCount: BATCH });
+      const wanted = until ? events.filter((e) => comparePositions(e.position, until) <= 0) : events;
+      await this.apply(lane, wanted);
+      if (events.length < BATCH || wanted.length < events.length) return;
+    }
+  }
+}
+
+const show = (p: Position) => `${p.commit}/${p.prepare}`;
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../database/schema.js';
+import { comparePositions, type Position, type RecordedEvent } from '../event-store/event-store.js';
+import { writeCheckpoint } from './checkpoints.js';
+
+/**
+ * A read model fed by the log. Declared beside its context (`<context>/projections/`), registered with the
+ * engine. `apply` runs inside the transaction that also moves the projection's checkpoint.
+ */
+export interface Projection {
+  /** Stable: it names the checkpoint. */
+  readonly name: string;
+  canHandle(event: RecordedEvent): boolean;
+  apply(trx: Kysely<Database>, event: RecordedEvent): Promise<void>;
+  /** Empties the read model before a rebuild. */
+  reset(trx: Kysely<Database>): Promise<void>;
+}
+
+/**
+ * Applies the events after `from` to one projection, in one transaction with its checkpoint (STYLE.md rule 4).
+ * Returns the projection's new position.
+ */
+export async function applyToProjection(
+  db: Kysely<Database>,
+  projection: Projection,
+  from: Position,
+  events: RecordedEvent[],
+): Promise<Position> {
+  const fresh = events.filter((e) => comparePositions(e.position, from) > 0);
+  if (fresh.length === 0) return from;
+  const last = fresh[fresh.length - 1]!.position;
+  await db.transaction().execute(async (trx) => {
+    for (const event of fresh) if (projection.canHandle(event)) await projection.apply(trx, event);
+    await writeCheckpoint(trx, projection.name, last);
+  });
+  return last;
+}
