@@ -6,9 +6,25 @@ import { checkNode, ensureBuilt, ensureInstalled, root, say } from './setup.mjs'
 checkNode();
 ensureInstalled();
 ensureBuilt();
-say(`starting on http://localhost:${process.env.PORT ?? 3000} (Ctrl+C stops)`);
+say('starting (Ctrl+C stops)');
 
-const backend = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], { cwd: root, stdio: 'inherit' });
-// The backend stops itself gracefully on these; we only pass them on and wait.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => backend.kill(signal));
+// The backend gets its own process group: a terminal's Ctrl+C reaches only us, and we pass it on once, so the
+// backend shuts down in order (HTTP and sockets first, the embedded Postgres last) instead of all at once.
+const backend = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  detached: true,
+});
+let forwarded = false;
+const stop = (signal) => {
+  if (forwarded) return;
+  forwarded = true;
+  backend.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGHUP', () => stop('SIGTERM'));
+// npm runs us through `sh`, which does not pass signals on: if whoever started us is gone, stop too.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop('SIGTERM'), 1000).unref();
 backend.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -11,6 +11,13 @@ import { loadConfig } from './config/config.js';
 import { createDb, type Db, migrateToLatest } from './platform/database/database.js';
 import { createTestDatabase, type TestDatabase } from './test-support/test-database.js';
 
+function connectOutcome(socket: Socket): Promise<'connected' | 'refused'> {
+  return new Promise((resolve) => {
+    socket.once('connect', () => (socket.disconnect(), resolve('connected')));
+    socket.once('connect_error', () => (socket.disconnect(), resolve('refused')));
+  });
+}
+
 describe('backend over HTTP and Socket.IO', () => {
   let database: TestDatabase;
   let db: Db;
@@ -64,7 +71,11 @@ describe('backend over HTTP and Socket.IO', () => {
     const res = await fetch(`${base}/`);
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const csp = res.headers.get('content-security-policy');
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('strict-transport-security')).toBeNull(); // plain-http PUBLIC_URL
   });
 
   it('recorded its start in the server log that admins will read', async () => {
@@ -89,6 +100,19 @@ describe('backend over HTTP and Socket.IO', () => {
       const sentAt = Date.now();
       const answer = await socket.timeout(2000).emitWithAck('ping', { sentAt });
       expect(answer).toEqual({ sentAt, serverTime: expect.any(Number) });
+    });
+
+    it("refuses a socket opened by another site's page, and the polling transport", async () => {
+      const fromElsewhere = io(base, {
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: { Origin: 'https://evil.example' },
+      });
+      await expect(connectOutcome(fromElsewhere)).resolves.toBe('refused');
+      const fromUs = io(base, { transports: ['websocket'], reconnection: false, extraHeaders: { Origin: base } });
+      await expect(connectOutcome(fromUs)).resolves.toBe('connected');
+      const polling = io(base, { transports: ['polling'], reconnection: false });
+      await expect(connectOutcome(polling)).resolves.toBe('refused');
     });
 
     it('answers a malformed ping with a reason and stays connected', async () => {

@@ -1,14 +1,15 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { API_PREFIX } from '@serendip/proto';
+import { API_PREFIX, HEALTH_PATH } from '@serendip/proto';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { Config } from './config/config.js';
 import type { Db } from './platform/database/database.js';
-import { NestPinoLogger } from './platform/logging/logger.js';
+import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
+import { SerendipSocketAdapter } from './platform/realtime/socket-adapter.js';
 import { webClient } from './platform/web/web-client.js';
 
 export interface ServerAppDeps {
@@ -24,7 +25,7 @@ export async function createServerApp({ config, db, logger }: ServerAppDeps): Pr
     bufferLogs: false,
   });
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
       // HSTS over plain http is ignored by browsers at best; send it only where the public URL is https.
@@ -34,7 +35,8 @@ export async function createServerApp({ config, db, logger }: ServerAppDeps): Pr
         directives: {
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'media-src': ["'self'", 'blob:'],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
+          // 'self' covers our own ws:/wss: socket; no other host may be reached.
+          'connect-src': ["'self'"],
           // Plain-http local runs must keep working; production sits behind TLS anyway.
           'upgrade-insecure-requests': null,
         },
@@ -44,12 +46,18 @@ export async function createServerApp({ config, db, logger }: ServerAppDeps): Pr
   app.use(
     pinoHttp({
       logger: logger.child({ component: 'http' }),
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // API calls only (static files say nothing); no IPs, headers or query strings: they are personal or secret.
+      autoLogging: { ignore: (req) => !req.url?.startsWith(`/${API_PREFIX}/`) || req.url === HEALTH_PATH },
+      serializers: {
+        req: (req: { method?: string; url?: string }) => ({ method: req.method, path: loggablePath(req.url) }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
   app.use(webClient(config.frontendDist));
+  app.useWebSocketAdapter(new SerendipSocketAdapter(app, config.publicUrl));
   app.setGlobalPrefix(API_PREFIX);
   return app;
 }

@@ -1,10 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import path from 'node:path';
 import { HEALTH_MESSAGES } from '@serendip/proto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend, startBackendProcess, waitForOk } from './test-support/backend-process.js';
+import { sharedTempDir } from './test-support/temp-dir.js';
 import { freePort } from './test-support/global-postgres.js';
 import { createTestDatabase } from './test-support/test-database.js';
 import { createDb } from './platform/database/database.js';
@@ -38,7 +41,7 @@ describe('backend process', () => {
   }, 30_000);
 
   it('with no DATABASE_URL starts its own Postgres, serves, and stops both cleanly on SIGTERM', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-data-'));
+    const dataDir = await sharedTempDir('serendip-data-');
     const [port, pgPort] = [await freePort(), await freePort()];
     const backend = startBackendProcess({
       PORT: String(port),
@@ -62,6 +65,54 @@ describe('backend process', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, names a private folder the embedded Postgres cannot pass instead of changing it',
+    async () => {
+      const privateDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-private-'));
+      try {
+        const backend = startBackendProcess({
+          PORT: String(await freePort()),
+          DATA_DIR: path.join(privateDir, 'data'),
+        });
+        expect(await backend.exited).toBe(1);
+        expect(backend.stderr()).toMatch(
+          new RegExp(
+            `^Database error: .*may not pass through ${privateDir} \\(mode 700\\).*chmod o\\+x ${privateDir}.*DATABASE_URL\n$`,
+          ),
+        );
+        expect((await stat(privateDir)).mode & 0o777).toBe(0o700);
+      } finally {
+        await rm(privateDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('through `npm start`, Ctrl+C (SIGINT to the whole process group) shuts down in order and logs the stop', async () => {
+    const database = await createTestDatabase();
+    const port = await freePort();
+    const start = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
+      detached: true, // its own process group, as a terminal gives it
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
+    const db = createDb(database.url);
+    try {
+      await waitForOk(`http://127.0.0.1:${port}/api/health`, 60_000, exited);
+      process.kill(-start.pid!, 'SIGINT');
+      expect(await exited).toBe(0);
+      const messages = (await db.selectFrom('server_log').select('message').orderBy('id').execute()).map(
+        (r) => r.message,
+      );
+      expect(messages.at(-1)).toBe('Backend stopping');
+    } finally {
+      if (start.exitCode === null) process.kill(-start.pid!, 'SIGKILL');
+      await db.destroy();
+      await database.drop();
+    }
+  }, 90_000);
 
   it('with DATABASE_URL uses that database and logs its start and stop there', async () => {
     const database = await createTestDatabase();

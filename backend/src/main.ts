@@ -36,27 +36,31 @@ async function main() {
   );
 
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
+  const stop = async (reason: string, exitCode: number) => {
+    // A repeated signal (a terminal and a supervisor both sending one) must not cut the shutdown short.
+    if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
+    logger.info({ reason }, 'shutting down');
+    setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
+    }, SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
     logger.info('stopped');
     logger.flush();
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.on('SIGINT', (s) => void stop(s));
-  process.on('SIGTERM', (s) => void stop(s));
+  process.on('SIGINT', () => void stop('SIGINT', 0));
+  process.on('SIGTERM', () => void stop('SIGTERM', 0));
+  // Past start-up a crash is logged whole (stack included) and the process still stops in order.
+  crashHandler = (error) => {
+    logger.fatal({ err: error }, 'unexpected error; shutting down');
+    void stop('crash', 1);
+  };
 }
+
+let crashHandler: ((error: unknown) => void) | undefined;
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -67,6 +71,11 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-// Whatever escapes (a library's unhandled 'error' event, say) ends the process with one line, not a stack trace.
-process.on('uncaughtException', (error) => fail(`Serendip stopped on an unexpected error: ${message(error)}`));
+// During start-up whatever escapes (a library's unhandled 'error' event, say) ends with one line.
+process.on('uncaughtException', (error) =>
+  crashHandler ? crashHandler(error) : fail(`Serendip stopped on an unexpected error: ${message(error)}`),
+);
+process.on('unhandledRejection', (error) =>
+  crashHandler ? crashHandler(error) : fail(`Serendip stopped on an unexpected error: ${message(error)}`),
+);
 main().catch((error: unknown) => fail(`Serendip failed to start: ${message(error)}`));

@@ -8,7 +8,14 @@ if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) {
   );
   process.exit(1);
 }
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'sfu', pid: process.pid } });
+const level = process.env.LOG_LEVEL ?? 'info';
+if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) {
+  process.stderr.write(
+    `Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${level}")\n`,
+  );
+  process.exit(1);
+}
+const logger = pino({ level, base: { service: 'sfu', pid: process.pid } });
 
 startSfu({ healthPort: Number(rawPort), host: process.env.SFU_HOST ?? '0.0.0.0', logger }).then(
   (sfu) => {

@@ -49,6 +49,19 @@ const schema = z
     NATS_URL: optionalUrl(['nats:', 'tls:', 'ws:', 'wss:']),
     EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
     FRONTEND_DIST: z.string().trim().min(1).optional(),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('loopback')
+      .refine((v) => /^(true|false|\d+|[\w.:/, -]+)$/.test(v), {
+        message: 'must be true, false, a hop count, or a list of addresses',
+      }),
+  })
+  .superRefine((env, ctx) => {
+    // The embedded Postgres is for a developer's machine; production must say where its data lives.
+    if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production' });
+    }
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
@@ -64,6 +77,15 @@ const schema = z
       natsUrl: env.NATS_URL,
       eventStoreUrl: env.EVENTSTORE_URL,
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
+      /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
+      trustProxy:
+        env.TRUST_PROXY === 'true'
+          ? true
+          : env.TRUST_PROXY === 'false'
+            ? false
+            : /^\d+$/.test(env.TRUST_PROXY)
+              ? Number(env.TRUST_PROXY)
+              : env.TRUST_PROXY,
     };
   });
 

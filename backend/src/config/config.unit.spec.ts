@@ -46,6 +46,18 @@ describe('configuration', () => {
     expect(problem).not.toContain('hunter2');
   });
 
+  it('will not run production on the embedded Postgres', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['DATABASE_URL is required when NODE_ENV=production']);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/s' }).nodeEnv).toBe('production');
+  });
+
+  it('reads which proxies to trust for client addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+  });
+
   it('treats an empty optional URL as unset', () => {
     expect(loadConfig({ NATS_URL: '', DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -1,6 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
+import { sharedTempDir } from './temp-dir.js';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { pino } from 'pino';
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
     project.provide('adminDatabaseUrl', process.env.DATABASE_URL);
     return;
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'serendip-test-pg-'));
+  const dir = await sharedTempDir('serendip-test-pg-');
   const port = await freePort();
   const postgres = await startEmbeddedPostgres({
     dir: path.join(dir, 'postgres'),

@@ -16,7 +16,7 @@ type SystemSocket = Socket<SystemClientToServerEvents, SystemServerToClientEvent
  * The default namespace. Authentication joins it with the identity issue; until then it only proves the
  * realtime path end to end with a ping.
  */
-@WebSocketGateway({ transports: ['websocket', 'polling'] })
+@WebSocketGateway()
 export class SystemGateway {
   private readonly logger = new Logger(SystemGateway.name);
 

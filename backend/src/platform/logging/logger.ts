@@ -1,19 +1,22 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 
-/** Paths pino blanks in every line: secrets and personal data stay out of logs. */
-export const REDACTED_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.emailAddress',
-  '*.token',
-  '*.refreshToken',
-  '*.accessToken',
+const SECRET_OR_PERSONAL_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'emailAddress',
+  'phoneNumber',
+  'token',
+  'refreshToken',
+  'accessToken',
+  'cookie',
+  'authorization',
+  'ip',
 ];
+
+/** Keys pino blanks in every line, up to three levels deep: secrets and personal data stay out of logs. */
+export const REDACTED_PATHS = SECRET_OR_PERSONAL_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]);
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options: LoggerOptions = {
@@ -60,4 +63,16 @@ export function safeUrl(url: string): string {
   } catch {
     return '[unparseable url]';
   }
+}
+
+/**
+ * A request path fit for a log line: no query string (it may carry tokens) and long opaque segments (tokens,
+ * e.g. a password-reset link) replaced by `:token`.
+ */
+export function loggablePath(url: string | undefined): string {
+  const path = (url ?? '').split('?')[0]!;
+  return path
+    .split('/')
+    .map((segment) => (/^[A-Za-z0-9_-]{24,}$/.test(segment) && !/^[0-9a-f-]{36}$/.test(segment) ? ':token' : segment))
+    .join('/');
 }

@@ -14,11 +14,14 @@ export function ServerStatusPill() {
   const socket = useAppSelector(selectSocket);
   const showLatency = socket.status === 'connected' && socket.latencyMs !== null;
   return (
-    <p className={`status-pill status-pill--${health.status}`} role="status" aria-live="polite">
+    <p className={`status-pill status-pill--${health.status}`}>
       <span className="status-pill__dot" aria-hidden="true" />
-      <span className="status-pill__text">{STATUS_TEXT[health.status]}</span>
+      {/* Only a change of status is announced; the round trip changes every ping and would be noise. */}
+      <span className="status-pill__text" role="status" aria-live="polite">
+        {STATUS_TEXT[health.status]}
+      </span>
       {showLatency && (
-        <span className="status-pill__latency" title="Realtime round trip to the server">
+        <span className="status-pill__latency" title="Realtime round trip to the server" aria-hidden="true">
           {socket.latencyMs} ms
         </span>
       )}
