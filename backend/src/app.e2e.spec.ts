@@ -1,15 +1,10 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { HEALTH_MESSAGES, type SystemClientToServerEvents, type SystemServerToClientEvents } from '@serendip/proto';
-import { pino } from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerApp } from './app.js';
-import { loadConfig } from './config/config.js';
-import { createDb, type Db, migrateToLatest } from './platform/database/database.js';
-import { createTestDatabase, type TestDatabase } from './test-support/test-database.js';
+import { startTestApp, type TestApp } from './test-support/test-app.js';
 
 function connectOutcome(socket: Socket): Promise<'connected' | 'refused'> {
   return new Promise((resolve) => {
@@ -19,29 +14,19 @@ function connectOutcome(socket: Socket): Promise<'connected' | 'refused'> {
 }
 
 describe('backend over HTTP and Socket.IO', () => {
-  let database: TestDatabase;
-  let db: Db;
-  let app: NestExpressApplication;
+  let test: TestApp;
   let base: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const logger = pino({ level: 'silent' });
-    db = createDb(database.url);
-    await migrateToLatest(db, logger);
     const frontendDist = await mkdtemp(path.join(os.tmpdir(), 'serendip-dist-'));
     await writeFile(path.join(frontendDist, 'index.html'), '<!doctype html><div id="root">client</div>');
     await writeFile(path.join(frontendDist, 'robots.txt'), 'User-agent: *');
-    const config = loadConfig({ DATABASE_URL: database.url, FRONTEND_DIST: frontendDist });
-    app = await createServerApp({ config, db, logger });
-    await app.listen(0, '127.0.0.1');
-    base = await app.getUrl();
+    test = await startTestApp({ FRONTEND_DIST: frontendDist });
+    base = test.base;
   });
 
   afterAll(async () => {
-    await app?.close();
-    await db?.destroy();
-    await database?.drop();
+    await test?.close();
   });
 
   it('says it is up while Postgres answers', async () => {
@@ -78,9 +63,12 @@ describe('backend over HTTP and Socket.IO', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull(); // plain-http PUBLIC_URL
   });
 
-  it('recorded its start in the server log that admins will read', async () => {
-    const rows = await db.selectFrom('server_log').select(['level', 'message']).execute();
-    expect(rows).toContainEqual({ level: 'info', message: expect.stringMatching(/^Backend started/) });
+  it('recorded its start as an event, projected into the server log that admins will read', async () => {
+    await expect
+      .poll(() => test.db.selectFrom('server_log').select(['level', 'message']).execute(), { timeout: 5000 })
+      .toContainEqual({ level: 'info', message: expect.stringMatching(/^Backend started \(pid \d+, node v/) });
+    const [started] = (await test.core.store.readAll()).filter((e) => e.type === 'ServiceStarted');
+    expect(started).toMatchObject({ streamId: expect.stringMatching(/^ops-instance-/), metadata: { actor: 'system' } });
   });
 
   describe('socket', () => {
@@ -124,7 +112,7 @@ describe('backend over HTTP and Socket.IO', () => {
 
   // Last: it takes the database away.
   it('says it is down, with a reason, once Postgres is gone', async () => {
-    await database.drop();
+    await test.database.drop();
     const res = await fetch(`${base}/api/health`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({

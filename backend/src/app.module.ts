@@ -2,15 +2,18 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Config } from './config/config.js';
 import { CONFIG } from './config/config.token.js';
+import { RecordServiceStartHandler } from './ops/commands/record-service-start/record-service-start.command.js';
+import { RecordServiceStopHandler } from './ops/commands/record-service-stop/record-service-stop.command.js';
 import { HealthController } from './ops/health/health.controller.js';
-import { ServerLogService } from './ops/server-log/server-log.service.js';
+import { ServiceLifecycle } from './ops/service-lifecycle.js';
 import { SystemGateway } from './ops/system-socket/system.gateway.js';
 import { DATABASE, type Db } from './platform/database/database.js';
+import { EVENT_CORE, type EventCore } from './platform/event-core/event-core.js';
 
 @Module({})
 export class AppModule {
   /** The process's resources are made before Nest (the database may need starting) and handed in here. */
-  static register(deps: { config: Config; db: Db }): DynamicModule {
+  static register(deps: { config: Config; db: Db; core: EventCore }): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -19,10 +22,13 @@ export class AppModule {
       providers: [
         { provide: CONFIG, useValue: deps.config },
         { provide: DATABASE, useValue: deps.db },
-        ServerLogService,
+        { provide: EVENT_CORE, useValue: deps.core },
+        RecordServiceStartHandler,
+        RecordServiceStopHandler,
+        ServiceLifecycle,
         SystemGateway,
       ],
-      exports: [CONFIG, DATABASE],
+      exports: [CONFIG, DATABASE, EVENT_CORE],
     };
   }
 }

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { Config } from './config/config.js';
 import type { Db } from './platform/database/database.js';
+import type { EventCore } from './platform/event-core/event-core.js';
 import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
 import { SerendipSocketAdapter } from './platform/realtime/socket-adapter.js';
 import { webClient } from './platform/web/web-client.js';
@@ -15,12 +16,13 @@ import { webClient } from './platform/web/web-client.js';
 export interface ServerAppDeps {
   config: Config;
   db: Db;
+  core: EventCore;
   logger: Logger;
 }
 
 /** Builds the HTTP + Socket.IO application; used by main and by the HTTP/socket tests alike. */
-export async function createServerApp({ config, db, logger }: ServerAppDeps): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, db }), {
+export async function createServerApp({ config, db, core, logger }: ServerAppDeps): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, db, core }), {
     logger: new NestPinoLogger(logger.child({ component: 'nest' })),
     bufferLogs: false,
   });

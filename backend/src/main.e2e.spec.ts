@@ -106,7 +106,7 @@ describe('backend process', () => {
       const messages = (await db.selectFrom('server_log').select('message').orderBy('id').execute()).map(
         (r) => r.message,
       );
-      expect(messages.at(-1)).toBe('Backend stopping');
+      expect(messages.at(-1)).toBe('Backend stopping (SIGINT)');
     } finally {
       if (start.exitCode === null) process.kill(-start.pid!, 'SIGKILL');
       await db.destroy();
@@ -126,7 +126,7 @@ describe('backend process', () => {
       const messages = (await db.selectFrom('server_log').select('message').orderBy('id').execute()).map(
         (r) => r.message,
       );
-      expect(messages).toEqual([expect.stringMatching(/^Backend started/), 'Backend stopping']);
+      expect(messages).toEqual([expect.stringMatching(/^Backend started/), 'Backend stopping (SIGTERM)']);
     } finally {
       backend.child.kill('SIGKILL');
       await db.destroy();

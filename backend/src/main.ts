@@ -1,6 +1,11 @@
-import { ConfigError, loadConfig } from './config/config.js';
+import type { Logger } from 'pino';
+import { type Config, ConfigError, loadConfig } from './config/config.js';
+import { contexts } from './contexts.js';
+import { ServiceLifecycle } from './ops/service-lifecycle.js';
+import { EventCore } from './platform/event-core/event-core.js';
+import { loadKeyEncryptionKey } from './platform/personal-data/key-encryption-key.js';
 import { createServerApp } from './app.js';
-import { openDatabase } from './platform/database/database.js';
+import { type OpenDatabase, openDatabase } from './platform/database/database.js';
 import { createLogger } from './platform/logging/logger.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,14 +27,20 @@ async function main() {
   const database = await openDatabase(config, logger).catch((error: unknown) =>
     fail(`Database error: ${message(error)}`),
   );
-  const app = await createServerApp({ config, db: database.db, logger });
+  const core = await startEventCore(config, database, logger).catch(async (error: unknown) => {
+    await database.close();
+    return fail(`Event store error: ${message(error)}`);
+  });
+  const app = await createServerApp({ config, db: database.db, core, logger });
   try {
     await app.listen(config.port, config.host);
   } catch (error) {
     await app.close();
+    await core.stop();
     await database.close();
     fail(`Cannot listen on ${config.host}:${config.port}: ${message(error)}`);
   }
+  await app.get(ServiceLifecycle).recordStart();
   logger.info(
     { url: config.publicUrl, embeddedPostgres: database.embedded },
     `Serendip is running at ${config.publicUrl}`,
@@ -45,7 +56,9 @@ async function main() {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    app.get(ServiceLifecycle).stoppingBecause(reason);
     await app.close();
+    await core.stop();
     await database.close();
     logger.info('stopped');
     logger.flush();
@@ -58,6 +71,20 @@ async function main() {
     logger.fatal({ err: error }, 'unexpected error; shutting down');
     void stop('crash', 1);
   };
+}
+
+async function startEventCore(config: Config, database: OpenDatabase, logger: Logger): Promise<EventCore> {
+  const core = await EventCore.create({
+    db: database.db,
+    databaseUrl: database.url,
+    eventStoreUrl: config.eventStoreUrl,
+    natsUrl: config.natsUrl,
+    keyEncryptionKey: await loadKeyEncryptionKey(config.personalDataKey, config.dataDir),
+    contexts,
+    logger,
+  });
+  await core.start();
+  return core;
 }
 
 let crashHandler: ((error: unknown) => void) | undefined;

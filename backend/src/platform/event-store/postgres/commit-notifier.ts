@@ -1,5 +1,10 @@
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../../database/schema.js';
 import type { Logger } from 'pino';
+
+/** Appends in this window share one NOTIFY: Postgres serializes the commits of transactions that notify. */
+const NOTIFY_COALESCE_MS = 2;
 
 export type Wake = 'notified' | 'timeout' | 'stopped';
 
@@ -15,12 +20,35 @@ export class CommitNotifier {
   private waiters = new Set<() => void>();
   private closed = false;
   private retryAt = 0;
+  private notifyPending = false;
 
   constructor(
+    private readonly db: Kysely<Database>,
     private readonly connectionString: string,
     private readonly channel: string,
     private readonly logger: Logger,
   ) {}
+
+  /**
+   * An append committed: wake this process's readers now, and other processes' with one NOTIFY shortly
+   * (sent outside the appends' own transactions, so appends never queue behind each other on it).
+   */
+  announce(): void {
+    this.wakeAll();
+    if (this.notifyPending || this.closed) return;
+    this.notifyPending = true;
+    setTimeout(() => {
+      this.notifyPending = false;
+      sql`select pg_notify(${this.channel}, '')`
+        .execute(this.db)
+        .catch((error: unknown) => this.logger.warn({ err: String(error) }, 'could not announce appended events'));
+    }, NOTIFY_COALESCE_MS);
+  }
+
+  private wakeAll(): void {
+    this.generation++;
+    for (const wake of [...this.waiters]) wake();
+  }
 
   /** Resolves on the first notification after `seen`, after `timeoutMs`, or when `signal` aborts. */
   async next(seen: number, timeoutMs: number, signal: AbortSignal): Promise<Wake> {
@@ -47,10 +75,7 @@ export class CommitNotifier {
     const client = new pg.Client({ connectionString: this.connectionString });
     this.connecting = (async () => {
       try {
-        client.on('notification', () => {
-          this.generation++;
-          for (const wake of [...this.waiters]) wake();
-        });
+        client.on('notification', () => this.wakeAll());
         client.on('error', (error) => this.drop(client, error));
         client.on('end', () => this.drop(client));
         await client.connect();

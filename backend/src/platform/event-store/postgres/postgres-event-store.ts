@@ -20,6 +20,9 @@ import { CommitNotifier, type Wake } from './commit-notifier.js';
 
 const CHANNEL = 'serendip_events';
 const BATCH = 500;
+/** A reader held back by a transaction still running (appends are one short statement) looks again this soon. */
+const HELD_BACK_RETRY_MS = 3;
+const HELD_BACK_RETRIES = 100;
 
 export interface PostgresEventStoreOptions {
   /** For LISTEN/NOTIFY, which needs a connection of its own. */
@@ -53,36 +56,21 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions,
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
-    this.notifier = new CommitNotifier(options.connectionString, CHANNEL, options.logger);
+    this.notifier = new CommitNotifier(db, options.connectionString, CHANNEL, options.logger);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`nothing to append to ${streamId}`);
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const last = await this.claimRevisions(trx, streamId, BigInt(events.length), expected);
-        const first = last - BigInt(events.length) + 1n;
-        const rows = await trx
-          .insertInto('events')
-          .values(
-            events.map((e, i) => ({
-              id: e.id,
-              stream_id: streamId,
-              revision: (first + BigInt(i)).toString(),
-              type: e.type,
-              data: JSON.stringify(e.data),
-              metadata: JSON.stringify(e.metadata),
-            })),
-          )
-          .returning(['transaction_id', 'seq'])
-          .execute();
-        await sql`select pg_notify(${CHANNEL}, '')`.execute(trx);
-        const end = rows[rows.length - 1]!;
-        return {
-          nextExpectedRevision: last,
-          position: { commit: BigInt(end.transaction_id), prepare: BigInt(end.seq) },
-        };
-      });
+      const { rows } = await this.appendStatement(streamId, events, expected).execute(this.db);
+      if (rows.length === 0)
+        throw new WrongExpectedVersion(streamId, expected, await this.currentRevision(this.db, streamId));
+      this.notifier.announce();
+      const end = rows[rows.length - 1]!;
+      return {
+        nextExpectedRevision: BigInt(end.revision),
+        position: { commit: BigInt(end.transaction_id), prepare: BigInt(end.seq) },
+      };
     } catch (error) {
       // The same events appended again (a retried command): answer as the first time, write nothing.
       if (error instanceof WrongExpectedVersion || isUniqueViolation(error, 'events_id_key')) {
@@ -93,36 +81,37 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** Moves the stream's revision under a row lock: concurrent appenders to one stream queue up here. */
-  private async claimRevisions(trx: Kysely<Database>, streamId: string, count: bigint, expected: ExpectedRevision) {
-    let claimed: { revision: string | bigint } | undefined;
-    if (expected === 'no-stream') {
-      claimed = await trx
-        .insertInto('streams')
-        .values({ stream_id: streamId, revision: (count - 1n).toString() })
-        .onConflict((oc) => oc.column('stream_id').doNothing())
-        .returning('revision')
-        .executeTakeFirst();
-    } else if (expected === 'any') {
-      claimed = await trx
-        .insertInto('streams')
-        .values({ stream_id: streamId, revision: (count - 1n).toString() })
-        .onConflict((oc) =>
-          oc.column('stream_id').doUpdateSet({ revision: sql`streams.revision + ${count.toString()}::bigint` }),
-        )
-        .returning('revision')
-        .executeTakeFirst();
-    } else {
-      claimed = await trx
-        .updateTable('streams')
-        .set({ revision: (expected + count).toString() })
-        .where('stream_id', '=', streamId)
-        .where('revision', '=', expected.toString())
-        .returning('revision')
-        .executeTakeFirst();
-    }
-    if (!claimed) throw new WrongExpectedVersion(streamId, expected, await this.currentRevision(trx, streamId));
-    return BigInt(claimed.revision);
+  /**
+   * One statement, so one round trip and its own transaction: claim the revisions on the stream's row (a row
+   * lock: concurrent appenders to one stream queue there, and a stale expectation claims nothing), then insert
+   * the events numbered from the claim. No row back means the expectation did not hold.
+   */
+  private appendStatement(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
+    const count = events.length;
+    const claim =
+      expected === 'no-stream'
+        ? sql`insert into streams (stream_id, revision) values (${streamId}, ${count - 1})
+              on conflict (stream_id) do nothing returning revision`
+        : expected === 'any'
+          ? sql`insert into streams (stream_id, revision) values (${streamId}, ${count - 1})
+                on conflict (stream_id) do update set revision = streams.revision + ${count} returning revision`
+          : sql`update streams set revision = revision + ${count}
+                where stream_id = ${streamId} and revision = ${expected.toString()}::bigint returning revision`;
+    const ids = events.map((e) => e.id);
+    const types = events.map((e) => e.type);
+    const data = events.map((e) => JSON.stringify(e.data));
+    const metadata = events.map((e) => JSON.stringify(e.metadata));
+    return sql<{ transaction_id: string; seq: string; revision: string }>`
+      with claimed as (${claim}),
+      inserted as (
+        insert into events (id, stream_id, revision, type, data, metadata)
+        select e.id, ${streamId}, claimed.revision - ${count} + e.i, e.type, e.data, e.metadata
+        from claimed,
+          unnest(${ids}::uuid[], ${types}::text[], ${data}::jsonb[], ${metadata}::jsonb[])
+            with ordinality as e(id, type, data, metadata, i)
+        returning transaction_id, seq, revision
+      )
+      select transaction_id::text, seq::text, revision::text from inserted order by seq`;
   }
 
   private async currentRevision(db: Kysely<Database>, streamId: string): Promise<bigint | 'no-stream'> {
@@ -190,8 +179,8 @@ export class PostgresEventStore implements EventStore {
         if (batch.length > 0) quickRetries = 0;
         // NOTE: a commit was announced but an older transaction still holds readers back: look again soon
         // rather than after a whole poll interval.
-        else if (lastWake === 'notified' && quickRetries < 6) {
-          await sleep(5 * 2 ** quickRetries++, wake.signal);
+        else if (lastWake === 'notified' && quickRetries++ < HELD_BACK_RETRIES) {
+          await sleep(HELD_BACK_RETRY_MS, wake.signal);
           continue;
         }
         lastWake = await this.notifier.next(seen, this.pollIntervalMs, wake.signal);

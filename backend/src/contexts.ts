@@ -1,0 +1,5 @@
+import { opsContext } from './ops/ops.context.js';
+import type { BoundedContext } from './platform/event-core/bounded-context.js';
+
+/** Every bounded context of the backend. identity, matching, moderation, notifications, feed and admin join here. */
+export const contexts: BoundedContext[] = [opsContext];

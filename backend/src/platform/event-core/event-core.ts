@@ -1,0 +1,88 @@
+import type { Logger } from 'pino';
+import type { Db } from '../database/database.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { EsdbEventStore } from '../event-store/eventstoredb/esdb-event-store.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createMessageBus } from '../messaging/create-message-bus.js';
+import { IntegrationEventPublisher } from '../messaging/integration-event-publisher.js';
+import type { MessageBus } from '../messaging/message-bus.js';
+import { EventSchemas } from '../personal-data/event-schemas.js';
+import { PersonalDataVault } from '../personal-data/personal-data-vault.js';
+import { ProtectingEventStore } from '../personal-data/protecting-event-store.js';
+import { ProjectionEngine } from '../projections/projection-engine.js';
+import type { BoundedContext } from './bounded-context.js';
+
+export const EVENT_CORE = Symbol('EVENT_CORE');
+
+export interface EventCoreOptions {
+  db: Db;
+  databaseUrl: string;
+  eventStoreUrl?: string;
+  natsUrl?: string;
+  keyEncryptionKey: Buffer;
+  contexts: BoundedContext[];
+  logger: Logger;
+}
+
+/**
+ * Everything the contexts write and read through: the event store (personal data sealed), the projections
+ * feeding the read models, and the publisher fanning integration events out on the bus.
+ */
+export class EventCore {
+  private running = false;
+
+  private constructor(
+    /** The store every context uses; personal fields are sealed on the way in and opened on the way out. */
+    readonly store: EventStore,
+    readonly schemas: EventSchemas,
+    readonly vault: PersonalDataVault,
+    readonly projections: ProjectionEngine,
+    readonly bus: MessageBus,
+    readonly publisher: IntegrationEventPublisher,
+  ) {}
+
+  static async create(options: EventCoreOptions): Promise<EventCore> {
+    const { db, contexts, logger } = options;
+    const log = logger.child({ component: 'event-core' });
+    const adapter = options.eventStoreUrl
+      ? await EsdbEventStore.connect(options.eventStoreUrl)
+      : new PostgresEventStore(db, { connectionString: options.databaseUrl, logger: log });
+    const schemas = new EventSchemas();
+    for (const context of contexts) schemas.register(...context.eventSchemas);
+    const vault = new PersonalDataVault(db, options.keyEncryptionKey);
+    const store = new ProtectingEventStore(adapter, schemas, vault);
+    const projections = new ProjectionEngine(
+      db,
+      store,
+      contexts.flatMap((c) => c.projections),
+      log,
+    );
+    const bus = createMessageBus({ natsUrl: options.natsUrl, logger: log });
+    const mappers = Object.fromEntries(
+      contexts.filter((c) => c.integrationEvents).map((c) => [c.name, c.integrationEvents!]),
+    );
+    const publisher = new IntegrationEventPublisher({ eventStore: store, db, bus, mappers, logger: log });
+    log.info(
+      { eventStore: options.eventStoreUrl ? 'eventstoredb' : 'postgres', bus: options.natsUrl ? 'nats' : 'in-process' },
+      'event core ready',
+    );
+    return new EventCore(store, schemas, vault, projections, bus, publisher);
+  }
+
+  async start(): Promise<void> {
+    await this.projections.start();
+    await this.publisher.start();
+    this.running = true;
+  }
+
+  /** Readers first (they finish what they hold), then the connections they read through. */
+  async stop(): Promise<void> {
+    if (this.running) {
+      await this.projections.stop();
+      await this.publisher.stop();
+    }
+    this.running = false;
+    await this.bus.close();
+    await this.store.close();
+  }
+}

@@ -1,0 +1,94 @@
+import type { Logger } from 'pino';
+import type { BusMessage, BusSubscription, MessageBus, SubscribeOptions } from './message-bus.js';
+import { isEventSubject } from './event-subjects.js';
+import { RecentIds } from './recent-ids.js';
+import { subjectMatches } from './subjects.js';
+
+type Handler = (message: BusMessage) => void | Promise<void>;
+
+interface Subscriber {
+  pattern: string;
+  handler: Handler;
+  /** Members of a group share the messages: a queue group, or the holders of one durable name (as on NATS). */
+  group: string | undefined;
+  /** Shared by a group's members, so a repeat that lands on another member is dropped too. */
+  seen: RecentIds;
+  /** A subscriber's handlers run one at a time, in publish order. */
+  tail: Promise<void>;
+  active: boolean;
+}
+
+/**
+ * The single-process bus (no NATS_URL): NATS's subject semantics (`*` one token, `>` the rest), queue groups
+ * served round robin, and repeats of an id dropped per subscriber. Nothing is stored, so a durable
+ * subscription is a plain one here: in one process there is nothing to miss while it is away.
+ */
+export class InProcessBus implements MessageBus {
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly groups = new Map<string, { turn: number; seen: RecentIds }>();
+  private closed = false;
+
+  constructor(private readonly logger: Logger) {}
+
+  async publish(message: BusMessage): Promise<void> {
+    if (this.closed) throw new Error('the message bus is closed');
+    // Subscribers get a JSON copy, as over NATS: never the publisher's object, and nothing JSON can't carry.
+    const json = JSON.stringify(message.data ?? null);
+    const members = new Map<string, Subscriber[]>();
+    for (const s of this.subscribers) {
+      if (!subjectMatches(s.pattern, message.subject)) continue;
+      if (s.group === undefined) this.deliver(s, message, json);
+      else members.set(s.group, [...(members.get(s.group) ?? []), s]);
+    }
+    for (const [name, list] of members) {
+      const group = this.groups.get(name)!;
+      this.deliver(list[group.turn++ % list.length]!, message, json);
+    }
+  }
+
+  subscribe(pattern: string, handler: Handler, options: SubscribeOptions = {}): BusSubscription {
+    if (this.closed) throw new Error('the message bus is closed');
+    if (options.durable && !isEventSubject(pattern)) {
+      throw new Error(`a durable subscription needs an evt.* pattern: ${pattern}`);
+    }
+    const group = options.durable ? `durable:${options.durable}` : options.queue && `queue:${options.queue}`;
+    if (group && !this.groups.has(group)) this.groups.set(group, { turn: 0, seen: new RecentIds() });
+    const subscriber: Subscriber = {
+      pattern,
+      handler,
+      group: group || undefined,
+      seen: group ? this.groups.get(group)!.seen : new RecentIds(),
+      tail: Promise.resolve(),
+      active: true,
+    };
+    this.subscribers.add(subscriber);
+    return {
+      // Not waiting for a running handler: a handler may unsubscribe itself.
+      unsubscribe: async () => {
+        subscriber.active = false;
+        this.subscribers.delete(subscriber);
+      },
+    };
+  }
+
+  /** Refuses new messages and waits for the handlers of those already published. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.subscribers].map((s) => s.tail));
+    this.subscribers.clear();
+  }
+
+  private deliver(subscriber: Subscriber, message: BusMessage, json: string): void {
+    if (subscriber.seen.has(message.id)) return;
+    subscriber.seen.remember(message.id);
+    const copy: BusMessage = { subject: message.subject, id: message.id, data: JSON.parse(json) };
+    subscriber.tail = subscriber.tail.then(async () => {
+      if (!subscriber.active) return;
+      try {
+        await subscriber.handler(copy);
+      } catch (error) {
+        this.logger.error({ err: error, subject: copy.subject, id: copy.id }, 'a message handler failed');
+      }
+    });
+  }
+}

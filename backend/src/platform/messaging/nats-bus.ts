@@ -1,0 +1,137 @@
+import { headers, type NatsConnection, type Subscription } from 'nats';
+import type { Logger } from 'pino';
+import type { BusMessage, BusSubscription, MessageBus, SubscribeOptions } from './message-bus.js';
+import { isEventSubject } from './event-subjects.js';
+import { KeptNatsConnection } from './nats-connection.js';
+import { DurableSubscription, type NatsLink } from './nats-durable-subscription.js';
+import { ensureEventStream, MESSAGE_ID_HEADER } from './nats-event-stream.js';
+import { RecentIds } from './recent-ids.js';
+
+export interface NatsBusOptions {
+  /** One server URL, or several separated by commas (a cluster). */
+  url: string;
+  logger: Logger;
+  /** Shown on the server's monitoring pages. */
+  name?: string;
+}
+
+/** A subscription on NATS; `ready` resolves once the server routes messages to it. */
+export type NatsSubscription = BusSubscription & { ready: Promise<void> };
+
+type Handler = (message: BusMessage) => void | Promise<void>;
+
+const PUBLISH_ACK_TIMEOUT_MS = 3_000;
+
+/**
+ * The message bus over NATS. `evt.*` messages go through JetStream (stored, deduplicated by id on the
+ * server, acknowledged); other subjects (`user.<id>`) are plain NATS, live only. The connection is kept
+ * in the background (`KeptNatsConnection`): a publish while NATS is away fails after a few seconds and the
+ * caller retries; subscriptions come back by themselves.
+ */
+export class NatsBus implements MessageBus, NatsLink {
+  readonly logger: Logger;
+  private readonly connection: KeptNatsConnection;
+  private eventStream: Promise<void> | undefined;
+  private readonly durables = new Set<DurableSubscription>();
+
+  constructor(options: NatsBusOptions) {
+    this.logger = options.logger;
+    this.connection = new KeptNatsConnection({
+      ...options,
+      onReconnect: () => (this.eventStream = undefined),
+    });
+  }
+
+  connected(): Promise<NatsConnection> {
+    return this.connection.up();
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    const nc = await this.connected();
+    const payload = new TextEncoder().encode(JSON.stringify(message.data ?? null));
+    if (!isEventSubject(message.subject)) {
+      const h = headers();
+      h.set(MESSAGE_ID_HEADER, message.id);
+      nc.publish(message.subject, payload, { headers: h });
+      return;
+    }
+    await this.ensureEventStream(nc);
+    try {
+      await nc.jetstream().publish(message.subject, payload, { msgID: message.id, timeout: PUBLISH_ACK_TIMEOUT_MS });
+    } catch (error) {
+      this.eventStream = undefined; // a server that lost its storage needs the stream made again
+      throw error;
+    }
+  }
+
+  subscribe(pattern: string, handler: Handler, options: SubscribeOptions = {}): NatsSubscription {
+    if (options.durable) {
+      if (!isEventSubject(pattern)) throw new Error(`a durable subscription needs an evt.* pattern: ${pattern}`);
+      const durable = new DurableSubscription(this, pattern, options.durable, handler);
+      this.durables.add(durable);
+      return {
+        ready: durable.ready,
+        unsubscribe: async () => {
+          this.durables.delete(durable);
+          await durable.unsubscribe();
+        },
+      };
+    }
+    let subscription: Subscription | undefined;
+    let unsubscribed = false;
+    // The client subscribes again by itself after every reconnect.
+    const ready = this.connection.established.then(async (nc) => {
+      if (unsubscribed) return;
+      subscription = nc.subscribe(pattern, options.queue ? { queue: options.queue } : {});
+      void this.deliver(subscription, handler);
+      await nc.flush();
+    });
+    ready.catch(() => undefined); // a bus closed before it connected; whoever awaits `ready` still hears it
+    return {
+      ready,
+      unsubscribe: async () => {
+        unsubscribed = true;
+        subscription?.unsubscribe();
+      },
+    };
+  }
+
+  ensureEventStream(nc: NatsConnection): Promise<void> {
+    this.eventStream ??= ensureEventStream(nc).catch((error: unknown) => {
+      this.eventStream = undefined;
+      throw error;
+    });
+    return this.eventStream;
+  }
+
+  /** Stops the durable subscriptions, lets core subscriptions finish what they hold, then disconnects. */
+  async close(): Promise<void> {
+    await Promise.all([...this.durables].map((d) => d.unsubscribe()));
+    await this.connection.close();
+  }
+
+  /** Handlers of one subscription run one at a time, in arrival order; repeats of an id are dropped. */
+  private async deliver(subscription: Subscription, handler: Handler): Promise<void> {
+    const seen = new RecentIds();
+    for await (const m of subscription) {
+      const id = m.headers?.get(MESSAGE_ID_HEADER);
+      if (!id || seen.has(id)) {
+        this.logger.debug({ subject: m.subject, id }, 'a repeated message (or one without an id) dropped');
+        continue;
+      }
+      seen.remember(id);
+      let data: unknown;
+      try {
+        data = m.json();
+      } catch {
+        this.logger.error({ subject: m.subject, id }, 'a message that is not JSON; dropped');
+        continue;
+      }
+      try {
+        await handler({ subject: m.subject, id, data });
+      } catch (error) {
+        this.logger.error({ err: error, subject: m.subject, id }, 'a message handler failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, sleep } from './backoff.js';
+import { RecentIds } from './recent-ids.js';
+
+describe('RecentIds', () => {
+  it('remembers ids up to its capacity, forgetting the oldest first', () => {
+    const ids = new RecentIds(3);
+    for (const id of ['a', 'b', 'c']) ids.remember(id);
+    expect(['a', 'b', 'c'].map((id) => ids.has(id))).toEqual([true, true, true]);
+    ids.remember('d');
+    expect(['a', 'b', 'c', 'd'].map((id) => ids.has(id))).toEqual([false, true, true, true]);
+  });
+
+  it('does not count a repeat twice', () => {
+    const ids = new RecentIds(2);
+    ids.remember('a');
+    ids.remember('a');
+    ids.remember('b');
+    expect(ids.has('a')).toBe(true);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles from the base up to the cap, with at most 20% jitter below', () => {
+    for (const [attempt, exact] of [
+      [0, 100],
+      [1, 200],
+      [3, 800],
+      [10, 5_000],
+      [1_000, 5_000],
+    ] as const) {
+      const delay = backoffDelay(attempt, 100, 5_000);
+      expect(delay).toBeGreaterThanOrEqual(exact * 0.8);
+      expect(delay).toBeLessThanOrEqual(exact);
+    }
+  });
+
+  it('sleep ends early when aborted', async () => {
+    const abort = new AbortController();
+    const started = Date.now();
+    const slept = sleep(10_000, abort.signal);
+    abort.abort();
+    await slept;
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});

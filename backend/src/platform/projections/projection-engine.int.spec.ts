@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
+import { createDb, type Db, migrateToLatest } from '../database/database.js';
+import type { Database } from '../database/schema.js';
+import { newEvent } from '../event-store/event-store.contract.js';
+import type { RecordedEvent } from '../event-store/event-store.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { readCheckpoint } from './checkpoints.js';
+import type { Projection } from './projection.js';
+import { ProjectionEngine } from './projection-engine.js';
+import { rebuildProjection } from './rebuild-projection.js';
+
+/** A read model for tests: one row per Counted event, keyed by event id (a duplicate would fail loudly). */
+function counter(name: string, failWhile: () => boolean = () => false): Projection {
+  return {
+    name,
+    canHandle: (e) => e.type === 'Counted',
+    async apply(trx: Kysely<Database>, event: RecordedEvent) {
+      if (failWhile()) throw new Error(`${name} is broken`);
+      await sql`insert into test_counts (projection, event_id) values (${name}, ${event.id})`.execute(trx);
+    },
+    async reset(trx) {
+      await sql`delete from test_counts where projection = ${name}`.execute(trx);
+    },
+  };
+}
+
+describe('projection engine', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let store: PostgresEventStore;
+  const logger = pino({ level: 'silent' });
+  const count = async (projection: string) =>
+    Number(
+      (await sql<{ n: string }>`select count(*) as n from test_counts where projection = ${projection}`.execute(db))
+        .rows[0]!.n,
+    );
+
+  const countedInLog = async () =>
+    Number((await sql<{ n: string }>`select count(*) as n from events where type = 'Counted'`.execute(db)).rows[0]!.n);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDb(database.url);
+    await migrateToLatest(db, logger);
+    await sql`create table test_counts (projection text not null, event_id uuid not null, primary key (projection, event_id))`.execute(
+      db,
+    );
+    store = new PostgresEventStore(db, { connectionString: database.url, logger, pollIntervalMs: 100 });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+  beforeEach(async () => {
+    await sql`delete from test_counts`.execute(db);
+  });
+
+  async function appendCounted(n: number) {
+    let last;
+    for (let i = 0; i < n; i++)
+      last = await store.append(`count-${randomUUID()}`, [newEvent('Counted'), newEvent('Other')], 'no-stream');
+    return last!.position;
+  }
+
+  it('applies each event once, moving rows and checkpoint together, and resumes after a restart without repeats', async () => {
+    const name = `p-${randomUUID()}`;
+    const first = new ProjectionEngine(db, store, [counter(name)], logger);
+    await first.start();
+    const mid = await appendCounted(30);
+    await first.caughtUpTo(mid);
+    await first.stop();
+    expect(await count(name)).toBe(30);
+    expect(await readCheckpoint(db, name)).toEqual(mid);
+
+    const end = await appendCounted(20);
+    const second = new ProjectionEngine(db, store, [counter(name)], logger);
+    await second.start();
+    await second.caughtUpTo(end);
+    await second.stop();
+    expect(await count(name)).toBe(50); // primary key: a repeat would have thrown
+  });
+
+  it('keeps the others going while one projection fails, then lets it catch up on its own', async () => {
+    const [healthy, flaky] = [`ok-${randomUUID()}`, `flaky-${randomUUID()}`];
+    let broken = true;
+    // New projections start from the beginning of the log, which earlier tests have filled too.
+    const already = await countedInLog();
+    const engine = new ProjectionEngine(db, store, [counter(healthy), counter(flaky, () => broken)], logger);
+    await engine.start();
+    const position = await appendCounted(10);
+    await engine.caughtUpTo(position);
+    expect(await count(healthy)).toBe(already + 10);
+    expect(await count(flaky)).toBe(0);
+
+    broken = false;
+    await expect.poll(() => count(flaky), { timeout: 10_000 }).toBe(already + 10);
+    const later = await appendCounted(5);
+    await engine.caughtUpTo(later);
+    await expect.poll(() => count(flaky), { timeout: 5_000 }).toBe(already + 15);
+    await engine.stop();
+    expect(await count(healthy)).toBe(already + 15);
+  });
+
+  it('rebuilds a read model from the whole log, equal to what the live engine built', async () => {
+    const name = `r-${randomUUID()}`;
+    const engine = new ProjectionEngine(db, store, [counter(name)], logger);
+    await engine.start();
+    await engine.caughtUpTo(await appendCounted(25));
+    await engine.stop();
+    const rows = async () =>
+      (
+        await sql<{
+          event_id: string;
+        }>`select event_id from test_counts where projection = ${name} order by event_id`.execute(db)
+      ).rows;
+    const live = await rows();
+
+    let progress = 0;
+    const { events } = await rebuildProjection(db, store, counter(name), (n) => (progress = n));
+    expect(events).toBeGreaterThanOrEqual(50);
+    expect(progress).toBe(events);
+    expect(await rows()).toEqual(live);
+  });
+});

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { pino } from 'pino';
+import { createServerApp } from '../app.js';
+import { loadConfig } from '../config/config.js';
+import { contexts } from '../contexts.js';
+import { ServiceLifecycle } from '../ops/service-lifecycle.js';
+import { createDb, type Db, migrateToLatest } from '../platform/database/database.js';
+import { EventCore } from '../platform/event-core/event-core.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** e.g. http://127.0.0.1:41234 */
+  base: string;
+  db: Db;
+  core: EventCore;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The whole backend in this process, on its own fresh database and a free port: for HTTP and socket tests. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const logger = pino({ level: 'silent' });
+  const db = createDb(database.url);
+  await migrateToLatest(db, logger);
+  const config = loadConfig({ DATABASE_URL: database.url, ...env });
+  const core = await EventCore.create({
+    db,
+    databaseUrl: database.url,
+    keyEncryptionKey: randomBytes(32),
+    contexts,
+    logger,
+  });
+  await core.start();
+  const app = await createServerApp({ config, db, core, logger });
+  await app.listen(0, '127.0.0.1');
+  await app.get(ServiceLifecycle).recordStart();
+  const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  return {
+    app,
+    base,
+    db,
+    core,
+    database,
+    close: async () => {
+      await app.close();
+      await core.stop();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
