@@ -87,6 +87,8 @@ async function appends(store: PostgresEventStore) {
 async function projectionLag(db: Db, store: PostgresEventStore) {
   const engine = new ProjectionEngine(db, store, [benchProjection], logger);
   await engine.start();
+  // Measure steady state: first let the projection take in what the append phase wrote.
+  await engine.caughtUpTo((await store.append(`lag-start-${randomUUID()}`, [event()], 'no-stream')).position, 120_000);
   const lags: Promise<number>[] = [];
   const interval = 1000 / LAG_RATE_PER_SEC;
   const started = performance.now();
@@ -141,7 +143,7 @@ async function main() {
   await admin.query(`create database ${name}`);
   const benchUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
   const db = createDb(benchUrl, logger, WRITERS);
-  const store = new PostgresEventStore(db, { connectionString: benchUrl, logger });
+  const store = new PostgresEventStore(db, { connectionString: benchUrl, logger, poolSize: WRITERS });
   try {
     await migrateToLatest(db, logger);
     await sql`create table bench_rows (event_id uuid primary key)`.execute(db);

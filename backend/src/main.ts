@@ -80,6 +80,7 @@ async function startEventCore(config: Config, database: OpenDatabase, logger: Lo
     eventStoreUrl: config.eventStoreUrl,
     natsUrl: config.natsUrl,
     keyEncryptionKey: await loadKeyEncryptionKey(config.personalDataKey, config.dataDir),
+    poolSize: config.databasePoolSize,
     contexts,
     logger,
   });

@@ -3,16 +3,10 @@ import type { ColumnType, Generated } from 'kysely';
 /** Read models and plumbing tables, as kysely sees them. Each context adds its tables here. */
 export interface Database {
   server_log: ServerLogTable;
-  streams: StreamsTable;
   events: EventsTable;
   checkpoints: CheckpointsTable;
   subject_keys: SubjectKeysTable;
   forgotten_subjects: ForgottenSubjectsTable;
-}
-
-export interface StreamsTable {
-  stream_id: string;
-  revision: string | bigint;
 }
 
 export interface EventsTable {

@@ -20,6 +20,8 @@ export interface EventCoreOptions {
   eventStoreUrl?: string;
   natsUrl?: string;
   keyEncryptionKey: Buffer;
+  /** Connections the Postgres event store may use for appends. */
+  poolSize?: number;
   contexts: BoundedContext[];
   logger: Logger;
 }
@@ -46,7 +48,7 @@ export class EventCore {
     const log = logger.child({ component: 'event-core' });
     const adapter = options.eventStoreUrl
       ? await EsdbEventStore.connect(options.eventStoreUrl)
-      : new PostgresEventStore(db, { connectionString: options.databaseUrl, logger: log });
+      : new PostgresEventStore(db, { connectionString: options.databaseUrl, logger: log, poolSize: options.poolSize });
     const schemas = new EventSchemas();
     for (const context of contexts) schemas.register(...context.eventSchemas);
     const vault = new PersonalDataVault(db, options.keyEncryptionKey);

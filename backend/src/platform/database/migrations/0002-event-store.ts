@@ -7,15 +7,9 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
-    .createTable('streams')
-    .addColumn('stream_id', 'text', (c) => c.primaryKey())
-    .addColumn('revision', 'bigint', (c) => c.notNull())
-    .execute();
-
-  await db.schema
     .createTable('events')
-    .addColumn('seq', 'bigserial', (c) => c.primaryKey())
     .addColumn('transaction_id', sql`xid8`, (c) => c.notNull().defaultTo(sql`pg_current_xact_id()`))
+    .addColumn('seq', 'bigserial', (c) => c.notNull())
     .addColumn('id', 'uuid', (c) => c.notNull().unique())
     .addColumn('stream_id', 'text', (c) => c.notNull())
     .addColumn('revision', 'bigint', (c) => c.notNull())
@@ -23,9 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('data', 'jsonb', (c) => c.notNull())
     .addColumn('metadata', 'jsonb', (c) => c.notNull())
     .addColumn('recorded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    // The global order, and what readers of all events scan.
+    .addPrimaryKeyConstraint('events_global_order', ['transaction_id', 'seq'])
+    // Optimistic concurrency: two appends can never both write a stream's next revision.
     .addUniqueConstraint('events_stream_revision', ['stream_id', 'revision'])
     .execute();
-  await db.schema.createIndex('events_global_order').on('events').columns(['transaction_id', 'seq']).execute();
 
   // Append-only: the log is evidence (bans, appeals, reports); nothing may rewrite it.
   await sql`
@@ -59,7 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['forgotten_subjects', 'subject_keys', 'checkpoints', 'events', 'streams']) {
+  for (const table of ['forgotten_subjects', 'subject_keys', 'checkpoints', 'events']) {
     await db.schema.dropTable(table).execute();
   }
   await sql`drop function if exists events_append_only()`.execute(db);

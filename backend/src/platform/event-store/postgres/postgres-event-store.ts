@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from '../../database/schema.js';
 import {
@@ -20,6 +21,26 @@ import { CommitNotifier, type Wake } from './commit-notifier.js';
 
 const CHANNEL = 'serendip_events';
 const BATCH = 500;
+const ANY_RETRIES = 20;
+
+const appendSql = (holds: string) => `
+  with current as (select max(revision) as revision from events where stream_id = $1)
+  insert into events (id, stream_id, revision, type, data, metadata)
+  select e.id, $1, coalesce(current.revision, -1) + e.i, e.type, e.data, e.metadata
+  from current, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(id, type, data, metadata, i)
+  where ${holds}
+  returning transaction_id::text, seq::text, revision::text`;
+const APPEND_SQL = {
+  no_stream: appendSql('current.revision is null'),
+  any: appendSql('true'),
+  exact: appendSql('current.revision = $6::bigint'),
+};
+
+interface AppendedRow {
+  transaction_id: string;
+  seq: string;
+  revision: string;
+}
 /** A reader held back by a transaction still running (appends are one short statement) looks again this soon. */
 const HELD_BACK_RETRY_MS = 3;
 const HELD_BACK_RETRIES = 100;
@@ -28,6 +49,8 @@ export interface PostgresEventStoreOptions {
   /** For LISTEN/NOTIFY, which needs a connection of its own. */
   connectionString: string;
   logger: Logger;
+  /** Connections for appends (default 10). */
+  poolSize?: number;
   /** The fallback when no notification comes (lost connection, a transaction that held readers back). */
   pollIntervalMs?: number;
 }
@@ -49,6 +72,8 @@ interface EventRow {
  */
 export class PostgresEventStore implements EventStore {
   private readonly notifier: CommitNotifier;
+  /** Appends run here, as prepared statements (kysely cannot name a statement). */
+  private readonly pool: pg.Pool;
   private readonly pollIntervalMs: number;
 
   constructor(
@@ -56,67 +81,65 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions,
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    this.pool.on('error', (error) => options.logger.warn({ err: error.message }, 'idle event-store connection lost'));
     this.notifier = new CommitNotifier(db, options.connectionString, CHANNEL, options.logger);
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`nothing to append to ${streamId}`);
-    try {
-      const { rows } = await this.appendStatement(streamId, events, expected).execute(this.db);
-      if (rows.length === 0)
-        throw new WrongExpectedVersion(streamId, expected, await this.currentRevision(this.db, streamId));
-      this.notifier.announce();
-      const end = rows[rows.length - 1]!;
-      return {
-        nextExpectedRevision: BigInt(end.revision),
-        position: { commit: BigInt(end.transaction_id), prepare: BigInt(end.seq) },
-      };
-    } catch (error) {
-      // The same events appended again (a retried command): answer as the first time, write nothing.
-      if (error instanceof WrongExpectedVersion || isUniqueViolation(error, 'events_id_key')) {
-        const earlier = await this.alreadyAppended(streamId, events);
-        if (earlier) return earlier;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { rows } = await this.pool.query<AppendedRow>(this.appendStatement(streamId, events, expected));
+        if (rows.length === 0) throw await this.wrongExpectedVersion(streamId, expected);
+        this.notifier.announce();
+        const end = rows[rows.length - 1]!;
+        return {
+          nextExpectedRevision: BigInt(end.revision),
+          position: { commit: BigInt(end.transaction_id), prepare: BigInt(end.seq) },
+        };
+      } catch (error) {
+        // Another append took the same revision first: with `any`, simply take the next one.
+        if (isUniqueViolation(error, 'events_stream_revision') && expected === 'any' && attempt < ANY_RETRIES) continue;
+        const failure = isUniqueViolation(error, 'events_stream_revision')
+          ? await this.wrongExpectedVersion(streamId, expected)
+          : error;
+        // The same events appended again (a retried command): answer as the first time, write nothing.
+        if (failure instanceof WrongExpectedVersion || isUniqueViolation(failure, 'events_id_key')) {
+          const earlier = await this.alreadyAppended(streamId, events);
+          if (earlier) return earlier;
+        }
+        throw failure;
       }
-      throw error;
     }
   }
 
   /**
-   * One statement, so one round trip and its own transaction: claim the revisions on the stream's row (a row
-   * lock: concurrent appenders to one stream queue there, and a stale expectation claims nothing), then insert
-   * the events numbered from the claim. No row back means the expectation did not hold.
+   * One statement, so one round trip and its own transaction. It numbers the events after the stream's
+   * current last revision, if that is what the caller expected; the unique (stream, revision) index makes a
+   * concurrent append of the same revisions fail. No row back means the expectation did not hold. Named, so
+   * each connection plans it once: this alone is most of the cost of an append.
    */
   private appendStatement(streamId: string, events: NewEvent[], expected: ExpectedRevision) {
-    const count = events.length;
-    const claim =
-      expected === 'no-stream'
-        ? sql`insert into streams (stream_id, revision) values (${streamId}, ${count - 1})
-              on conflict (stream_id) do nothing returning revision`
-        : expected === 'any'
-          ? sql`insert into streams (stream_id, revision) values (${streamId}, ${count - 1})
-                on conflict (stream_id) do update set revision = streams.revision + ${count} returning revision`
-          : sql`update streams set revision = revision + ${count}
-                where stream_id = ${streamId} and revision = ${expected.toString()}::bigint returning revision`;
-    const ids = events.map((e) => e.id);
-    const types = events.map((e) => e.type);
-    const data = events.map((e) => JSON.stringify(e.data));
-    const metadata = events.map((e) => JSON.stringify(e.metadata));
-    return sql<{ transaction_id: string; seq: string; revision: string }>`
-      with claimed as (${claim}),
-      inserted as (
-        insert into events (id, stream_id, revision, type, data, metadata)
-        select e.id, ${streamId}, claimed.revision - ${count} + e.i, e.type, e.data, e.metadata
-        from claimed,
-          unnest(${ids}::uuid[], ${types}::text[], ${data}::jsonb[], ${metadata}::jsonb[])
-            with ordinality as e(id, type, data, metadata, i)
-        returning transaction_id, seq, revision
-      )
-      select transaction_id::text, seq::text, revision::text from inserted order by seq`;
+    const kind = expected === 'no-stream' ? 'no_stream' : expected === 'any' ? 'any' : 'exact';
+    const values: unknown[] = [
+      streamId,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    if (kind === 'exact') values.push((expected as bigint).toString());
+    return { name: `serendip_append_${kind}`, text: APPEND_SQL[kind], values };
   }
 
-  private async currentRevision(db: Kysely<Database>, streamId: string): Promise<bigint | 'no-stream'> {
-    const row = await db.selectFrom('streams').select('revision').where('stream_id', '=', streamId).executeTakeFirst();
-    return row ? BigInt(row.revision) : 'no-stream';
+  private async wrongExpectedVersion(streamId: string, expected: ExpectedRevision): Promise<WrongExpectedVersion> {
+    const row = await this.db
+      .selectFrom('events')
+      .select(sql<string | null>`max(revision)::text`.as('revision'))
+      .where('stream_id', '=', streamId)
+      .executeTakeFirst();
+    return new WrongExpectedVersion(streamId, expected, row?.revision == null ? 'no-stream' : BigInt(row.revision));
   }
 
   private async alreadyAppended(streamId: string, events: NewEvent[]): Promise<AppendResult | undefined> {
@@ -201,6 +224,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await this.notifier.close();
+    await this.pool.end();
   }
 
   private selectEvents() {
