@@ -139,7 +139,11 @@ export class PostgresEventStore implements EventStore {
       .select(sql<string | null>`max(revision)::text`.as('revision'))
       .where('stream_id', '=', streamId)
       .executeTakeFirst();
-    return new WrongExpectedVersion(streamId, expected, row?.revision == null ? 'no-stream' : BigInt(row.revision));
+    return new WrongExpectedVersion(
+      streamId,
+      expected,
+      row?.revision === null || row?.revision === undefined ? 'no-stream' : BigInt(row.revision),
+    );
   }
 
   private async alreadyAppended(streamId: string, events: NewEvent[]): Promise<AppendResult | undefined> {
