@@ -18,7 +18,7 @@ export const serviceInstance: Decider<ServiceInstanceCommand, ServiceInstanceSta
         return { status: 'stopped' };
       default: {
         const unknown: never = event;
-        throw new Error(`unknown event ${JSON.stringify(unknown)}`);
+        throw new Error(`unknown event ${(unknown as { type: string }).type}`);
       }
     }
   },
@@ -39,7 +39,7 @@ export const serviceInstance: Decider<ServiceInstanceCommand, ServiceInstanceSta
       }
       default: {
         const unknown: never = command;
-        throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+        throw new Error(`unknown command ${(unknown as { type: string }).type}`);
       }
     }
   },

@@ -38,7 +38,7 @@ export const serverLogProjection: Projection = {
         return;
       default: {
         const unknown: never = event;
-        throw new Error(`unhandled ${JSON.stringify(unknown)}`);
+        throw new Error(`unhandled event ${(unknown as { type: string }).type}`);
       }
     }
   },

@@ -57,7 +57,7 @@ export async function executeDecider<Command, State, Event extends DomainEvent>(
     try {
       const result = await deps.store.append(
         streamId,
-        decided.map((e, i) => toNew(e, i, metadata, deps.schemas)),
+        decided.map((e, i) => toNew(streamId, e, i, metadata, deps.schemas)),
         revision,
       );
       return {
@@ -77,9 +77,16 @@ function toDomain<Event extends DomainEvent>(event: RecordedEvent): Event {
   return { type: event.type, data: event.data } as Event;
 }
 
-function toNew(event: DomainEvent, index: number, metadata: CommandMetadata, schemas: EventSchemas): NewEvent {
+function toNew(
+  streamId: string,
+  event: DomainEvent,
+  index: number,
+  metadata: CommandMetadata,
+  schemas: EventSchemas,
+): NewEvent {
   return {
-    id: uuidv5(`${metadata.commandId}:${index}`, EVENT_ID_NAMESPACE),
+    // Scoped by stream: the same key sent for another stream is another command, not a collision.
+    id: uuidv5(`${streamId}:${metadata.commandId}:${index}`, EVENT_ID_NAMESPACE),
     type: event.type,
     data: event.data,
     metadata: {

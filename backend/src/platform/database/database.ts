@@ -49,8 +49,12 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Open
 
 export function createDb(url: string, logger?: Logger, poolSize = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client losing its server must not crash the process; the next query reports it too.
+  // A connection lost while idle (pool) or checked out between queries (client) must not crash the process
+  // as an unhandled 'error' event (a Postgres restart); the next query on it reports the failure anyway.
   pool.on('error', (error) => logger?.warn({ err: describeDbError(error) }, 'idle database connection lost'));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger?.warn({ err: describeDbError(error) }, 'database connection lost')),
+  );
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -6,7 +6,6 @@ export interface Database {
   events: EventsTable;
   checkpoints: CheckpointsTable;
   subject_keys: SubjectKeysTable;
-  forgotten_subjects: ForgottenSubjectsTable;
 }
 
 export interface EventsTable {
@@ -30,13 +29,10 @@ export interface CheckpointsTable {
 
 export interface SubjectKeysTable {
   subject_id: string;
-  key: Buffer;
+  /** Wrapped with the key-encryption key; null once the subject was forgotten. */
+  key: Buffer | null;
   created_at: Generated<Date>;
-}
-
-export interface ForgottenSubjectsTable {
-  subject_id: string;
-  forgotten_at: Generated<Date>;
+  forgotten_at: Date | null;
 }
 
 /** Operational log shown to admins on the System Log page (spec 2, 7: GET /dash/logs). */

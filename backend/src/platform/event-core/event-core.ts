@@ -46,9 +46,20 @@ export class EventCore {
   static async create(options: EventCoreOptions): Promise<EventCore> {
     const { db, contexts, logger } = options;
     const log = logger.child({ component: 'event-core' });
-    const adapter = options.eventStoreUrl
-      ? await EsdbEventStore.connect(options.eventStoreUrl)
-      : new PostgresEventStore(db, { connectionString: options.databaseUrl, logger: log, poolSize: options.poolSize });
+    let adapter: EventStore;
+    if (options.eventStoreUrl) adapter = await EsdbEventStore.connect(options.eventStoreUrl);
+    else {
+      const postgres = new PostgresEventStore(db, {
+        connectionString: options.databaseUrl,
+        logger: log,
+        poolSize: options.poolSize,
+      });
+      await postgres.checkTransactionIds().catch(async (error: unknown) => {
+        await postgres.close();
+        throw error;
+      });
+      adapter = postgres;
+    }
     const schemas = new EventSchemas();
     for (const context of contexts) schemas.register(...context.eventSchemas);
     const vault = new PersonalDataVault(db, options.keyEncryptionKey);
@@ -63,7 +74,8 @@ export class EventCore {
     const mappers = Object.fromEntries(
       contexts.filter((c) => c.integrationEvents).map((c) => [c.name, c.integrationEvents!]),
     );
-    const publisher = new IntegrationEventPublisher({ eventStore: store, db, bus, mappers, logger: log });
+    // Mappers see personal fields as erased: NATS keeps messages for days and cannot forget a person.
+    const publisher = new IntegrationEventPublisher({ eventStore: store.redacted(), db, bus, mappers, logger: log });
     log.info(
       { eventStore: options.eventStoreUrl ? 'eventstoredb' : 'postgres', bus: options.natsUrl ? 'nats' : 'in-process' },
       'event core ready',

@@ -1,5 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
+import type { Decider, DomainEvent } from '../cqrs/decider.js';
+import { executeDecider } from '../cqrs/execute-decider.js';
+import { createDb, type Db, migrateToLatest } from '../database/database.js';
+import { EventSchemas } from '../personal-data/event-schemas.js';
+import { ERASED, PersonalDataVault } from '../personal-data/personal-data-vault.js';
+import { ProtectingEventStore } from '../personal-data/protecting-event-store.js';
 import {
   comparePositions,
   type EventStore,
@@ -35,13 +43,23 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
   describe(`${adapter} event store contract`, () => {
     let subject: StoreUnderTest;
     let store: EventStore;
+    // Subject keys live in Postgres whatever the event store is.
+    let keysDatabase: TestDatabase;
+    let keysDb: Db;
     const stream = (label: string) => `${label}-${randomUUID()}`;
 
     beforeAll(async () => {
       subject = await open();
       store = subject.store;
+      keysDatabase = await createTestDatabase();
+      keysDb = createDb(keysDatabase.url);
+      await migrateToLatest(keysDb, pino({ level: 'silent' }));
     });
-    afterAll(async () => subject?.dispose());
+    afterAll(async () => {
+      await subject?.dispose();
+      await keysDb?.destroy();
+      await keysDatabase?.drop();
+    });
 
     it('starts a stream at revision 0 and refuses to start it twice', async () => {
       const id = stream('user');
@@ -167,15 +185,56 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
 
     it('stops a subscription whose handler throws and says why', async () => {
       await store.append(stream('boom'), [newEvent()], 'no-stream');
+      let subscription: { stop(): Promise<void> } | undefined;
       const error = await new Promise<unknown>((resolve) => {
-        store.subscribeToAll({
+        subscription = store.subscribeToAll({
           onEvent: () => {
             throw new Error('projection bug');
           },
           onError: resolve,
         });
       });
+      await subscription?.stop();
       expect(error).toMatchObject({ message: 'projection bug' });
+    });
+
+    it('keeps personal data sealed in the store and reads it as erased once the person is forgotten', async () => {
+      const schemas = new EventSchemas().register<{ userId: string; emailAddress: string }>({
+        type: 'EmailChanged',
+        schemaVersion: 1,
+        subject: (d) => d.userId,
+        personal: ['emailAddress'],
+      });
+      const vault = new PersonalDataVault(keysDb, randomBytes(32));
+      const protectedStore = new ProtectingEventStore(store, schemas, vault);
+      const userId = randomUUID();
+      const id = stream('user');
+      await protectedStore.append(
+        id,
+        [newEvent('EmailChanged', { userId, emailAddress: 'ada@example.com' })],
+        'no-stream',
+      );
+
+      const [raw] = await store.readStream(id);
+      expect(JSON.stringify(raw!.data)).not.toContain('ada@example.com');
+      expect((await protectedStore.readStream(id))[0]!.data).toEqual({ userId, emailAddress: 'ada@example.com' });
+      await vault.forgetSubject(userId);
+      expect((await protectedStore.readStream(id))[0]!.data).toEqual({ userId, emailAddress: ERASED });
+    });
+
+    it('stores a command retried with the same id once', async () => {
+      const schemas = new EventSchemas().register({ type: 'PostLiked', schemaVersion: 1 });
+      const likeOnce: Decider<{ by: string }, string[], DomainEvent<'PostLiked', { by: string }>> = {
+        initialState: [],
+        evolve: (state, e) => [...state, e.data.by],
+        decide: (c, state) => (state.includes(c.by) ? [] : [{ type: 'PostLiked', data: { by: c.by } }]),
+      };
+      const id = stream('post');
+      const metadata = { commandId: randomUUID(), correlationId: randomUUID(), actor: 'u1', now: new Date() };
+      const first = await executeDecider({ store, schemas }, id, likeOnce, { by: 'ada' }, metadata);
+      const retried = await executeDecider({ store, schemas }, id, likeOnce, { by: 'ada' }, metadata);
+      expect(retried).toMatchObject({ alreadyHandled: true, position: first.position });
+      expect(await store.readStream(id)).toHaveLength(1);
     });
   });
 }

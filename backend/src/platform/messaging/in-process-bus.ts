@@ -20,8 +20,10 @@ interface Subscriber {
 
 /**
  * The single-process bus (no NATS_URL): NATS's subject semantics (`*` one token, `>` the rest), queue groups
- * served round robin, and repeats of an id dropped per subscriber. Nothing is stored, so a durable
- * subscription is a plain one here: in one process there is nothing to miss while it is away.
+ * served round robin, and repeats of an id dropped per subscriber. Nothing is stored; instead a publish
+ * resolves only once every durable subscriber has handled the message, and fails if one of them failed: the
+ * integration-event publisher then keeps its checkpoint before that event and tries again, so a crash cannot
+ * lose a reaction (what NATS's acks give a durable consumer).
  */
 export class InProcessBus implements MessageBus {
   private readonly subscribers = new Set<Subscriber>();
@@ -35,15 +37,19 @@ export class InProcessBus implements MessageBus {
     // Subscribers get a JSON copy, as over NATS: never the publisher's object, and nothing JSON can't carry.
     const json = JSON.stringify(message.data ?? null);
     const members = new Map<string, Subscriber[]>();
+    const durable: Promise<void>[] = [];
     for (const s of this.subscribers) {
       if (!subjectMatches(s.pattern, message.subject)) continue;
-      if (s.group === undefined) this.deliver(s, message, json);
+      if (s.group === undefined) void this.deliver(s, message, json).catch(() => undefined);
       else members.set(s.group, [...(members.get(s.group) ?? []), s]);
     }
     for (const [name, list] of members) {
       const group = this.groups.get(name)!;
-      this.deliver(list[group.turn++ % list.length]!, message, json);
+      const handled = this.deliver(list[group.turn++ % list.length]!, message, json);
+      if (name.startsWith('durable:')) durable.push(handled);
+      else void handled.catch(() => undefined);
     }
+    await Promise.all(durable);
   }
 
   subscribe(pattern: string, handler: Handler, options: SubscribeOptions = {}): BusSubscription {
@@ -78,17 +84,22 @@ export class InProcessBus implements MessageBus {
     this.subscribers.clear();
   }
 
-  private deliver(subscriber: Subscriber, message: BusMessage, json: string): void {
-    if (subscriber.seen.has(message.id)) return;
+  /** Queues the message for the subscriber; resolves when handled, rejects if its handler failed. */
+  private deliver(subscriber: Subscriber, message: BusMessage, json: string): Promise<void> {
+    if (subscriber.seen.has(message.id)) return Promise.resolve();
     subscriber.seen.remember(message.id);
     const copy: BusMessage = { subject: message.subject, id: message.id, data: JSON.parse(json) };
-    subscriber.tail = subscriber.tail.then(async () => {
+    const handled = subscriber.tail.then(async () => {
       if (!subscriber.active) return;
       try {
         await subscriber.handler(copy);
       } catch (error) {
+        subscriber.seen.forget(copy.id);
         this.logger.error({ err: error, subject: copy.subject, id: copy.id }, 'a message handler failed');
+        throw error;
       }
     });
+    subscriber.tail = handled.catch(() => undefined);
+    return handled;
   }
 }

@@ -138,4 +138,27 @@ describe('InProcessBus', () => {
     await bus.close();
     await expect(bus.publish({ subject: 'user.u1', id: '1', data: {} })).rejects.toThrow(/closed/);
   });
+
+  it('answers a publish only once durable subscribers handled it, and fails it if one failed, so it is sent again', async () => {
+    const bus = new InProcessBus(pino({ level: 'silent' }));
+    const handled: string[] = [];
+    let failNext = true;
+    bus.subscribe(
+      'evt.moderation.*',
+      async (m) => {
+        await new Promise((r) => setTimeout(r, 20));
+        if (failNext) {
+          failNext = false;
+          throw new Error('reaction failed');
+        }
+        handled.push(m.id);
+      },
+      { durable: 'reactions' },
+    );
+    const message = { subject: 'evt.moderation.UserBanned', id: 'ban-1', data: {} };
+    await expect(bus.publish(message)).rejects.toThrow('reaction failed');
+    expect(handled).toEqual([]);
+    await bus.publish(message); // the publisher's retry: delivered again, not dropped as a repeat
+    expect(handled).toEqual(['ban-1']);
+  });
 });

@@ -1,5 +1,6 @@
 import type { IntegrationEvent } from '@serendip/proto';
 import type { Logger } from 'pino';
+import { v5 as uuidv5 } from 'uuid';
 import type { Db } from '../database/database.js';
 import {
   type AllSubscription,
@@ -9,7 +10,7 @@ import {
   type RecordedEvent,
 } from '../event-store/event-store.js';
 import { readCheckpoint, writeCheckpoint } from '../projections/checkpoints.js';
-import { abortable, backoffDelay, sleep } from './backoff.js';
+import { abortable, backoffDelay, sleep } from '../shared/backoff.js';
 import type { MessageBus } from './message-bus.js';
 import { eventSubject } from './subjects.js';
 
@@ -29,6 +30,7 @@ export interface IntegrationEventPublisherOptions {
 }
 
 export const INTEGRATION_EVENT_PUBLISHER = 'integration-event-publisher';
+const INTEGRATION_ID_NAMESPACE = 'b3c1f6f2-6a47-4c1e-8f3e-2d0f6c9a7e51';
 /** The checkpoint is written after this many published events, or this long after the last one. */
 const CHECKPOINT_EVERY = 100;
 const CHECKPOINT_AFTER_MS = 200;
@@ -138,7 +140,9 @@ export class IntegrationEventPublisher {
         out.push(integrationEvent);
       }
     }
-    return out;
+    // Ids are what NATS and subscribers de-duplicate by: a second event made from the same stored event gets
+    // an id of its own, derived so that a repeat still carries the same one.
+    return out.map((e, i) => (i === 0 ? e : { ...e, id: uuidv5(`${event.id}:${i}`, INTEGRATION_ID_NAMESPACE) }));
   }
 
   private scheduleCheckpoint(): void {

@@ -1,7 +1,7 @@
 import { connect, Events, type NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import { safeUrl } from '../logging/logger.js';
-import { backoffDelay, sleep } from './backoff.js';
+import { backoffDelay, sleep } from '../shared/backoff.js';
 
 export interface NatsConnectionOptions {
   /** One server URL, or several separated by commas (a cluster). */

@@ -8,7 +8,7 @@ import {
   nanos,
 } from 'nats';
 import type { Logger } from 'pino';
-import { abortable, backoffDelay, sleep } from './backoff.js';
+import { abortable, backoffDelay, sleep } from '../shared/backoff.js';
 import type { BusMessage, BusSubscription } from './message-bus.js';
 import { EVENT_STREAM, isNotFound, MESSAGE_ID_HEADER } from './nats-event-stream.js';
 import { RecentIds } from './recent-ids.js';

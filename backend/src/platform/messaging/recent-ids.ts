@@ -12,6 +12,11 @@ export class RecentIds {
     return this.ids.has(id);
   }
 
+  /** A handler that failed did not handle it: let its redelivery through. */
+  forget(id: string): void {
+    this.ids.delete(id);
+  }
+
   remember(id: string): void {
     if (this.ids.has(id)) return;
     this.ids.add(id);

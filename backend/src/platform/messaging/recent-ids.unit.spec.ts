@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, sleep } from './backoff.js';
+import { backoffDelay, sleep } from '../shared/backoff.js';
 import { RecentIds } from './recent-ids.js';
 
 describe('RecentIds', () => {

@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database/schema.js';
 
-const KEY_CACHE_MS = 30_000;
+/** How long a node may keep using a key after another node forgot its subject. */
+const KEY_CACHE_MS = 5_000;
 
 /** What a personal field reads as once its subject was forgotten: plainly marked, never ciphertext. */
 export interface Erased {
@@ -60,14 +61,15 @@ export class PersonalDataVault {
 
   /** Destroys the subject's key (crypto-shredding). Other nodes' caches forget it within KEY_CACHE_MS. */
   async forgetSubject(subject: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('subject_keys').where('subject_id', '=', subject).execute();
-      await trx
-        .insertInto('forgotten_subjects')
-        .values({ subject_id: subject })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    });
+    await this.db
+      .insertInto('subject_keys')
+      .values({ subject_id: subject, key: null, forgotten_at: new Date() })
+      .onConflict((oc) =>
+        oc
+          .column('subject_id')
+          .doUpdateSet({ key: null, forgotten_at: sql`coalesce(subject_keys.forgotten_at, now())` }),
+      )
+      .execute();
     this.cache.set(subject, { key: undefined, until: Date.now() + KEY_CACHE_MS });
   }
 
@@ -80,26 +82,16 @@ export class PersonalDataVault {
       .where('subject_id', '=', subject)
       .executeTakeFirst();
     if (!row && create) {
-      const forgotten = await this.db
-        .selectFrom('forgotten_subjects')
-        .select('subject_id')
-        .where('subject_id', '=', subject)
-        .executeTakeFirst();
-      if (!forgotten) {
-        const wrapped = encrypt(this.keyEncryptionKey, randomBytes(32), Buffer.from(`key:${subject}`));
-        await this.db
-          .insertInto('subject_keys')
-          .values({ subject_id: subject, key: wrapped })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        row = await this.db
-          .selectFrom('subject_keys')
-          .select('key')
-          .where('subject_id', '=', subject)
-          .executeTakeFirst();
-      }
+      // A concurrent forget or first seal wins the row; whatever is stored afterwards is the truth.
+      const wrapped = encrypt(this.keyEncryptionKey, randomBytes(32), Buffer.from(`key:${subject}`));
+      await this.db
+        .insertInto('subject_keys')
+        .values({ subject_id: subject, key: wrapped, forgotten_at: null })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      row = await this.db.selectFrom('subject_keys').select('key').where('subject_id', '=', subject).executeTakeFirst();
     }
-    const key = row ? decrypt(this.keyEncryptionKey, row.key, Buffer.from(`key:${subject}`)) : undefined;
+    const key = row?.key ? decrypt(this.keyEncryptionKey, row.key, Buffer.from(`key:${subject}`)) : undefined;
     this.cache.set(subject, { key, until: Date.now() + KEY_CACHE_MS });
     return key;
   }

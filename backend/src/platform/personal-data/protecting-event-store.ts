@@ -10,7 +10,7 @@ import type {
   SubscribeToAllOptions,
 } from '../event-store/event-store.js';
 import type { EventSchemas } from './event-schemas.js';
-import { isSealed, type PersonalDataVault } from './personal-data-vault.js';
+import { ERASED, isSealed, type PersonalDataVault } from './personal-data-vault.js';
 
 /**
  * The event store every context uses: seals the personal fields of each event before it is stored, and opens
@@ -22,7 +22,14 @@ export class ProtectingEventStore implements EventStore {
     private readonly inner: EventStore,
     private readonly schemas: EventSchemas,
     private readonly vault: PersonalDataVault,
+    /** Personal fields read as erased, never decrypted: for readers whose output leaves our control. */
+    private readonly redact = false,
   ) {}
+
+  /** The same log with every personal field read as erased: what integration-event mappers see. */
+  redacted(): ProtectingEventStore {
+    return new ProtectingEventStore(this.inner, this.schemas, this.vault, true);
+  }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     return this.inner.append(streamId, await Promise.all(events.map((e) => this.seal(e))), expected);
@@ -61,7 +68,10 @@ export class ProtectingEventStore implements EventStore {
     if (!entries.some(([, value]) => isSealed(value))) return event;
     const data = Object.fromEntries(
       await Promise.all(
-        entries.map(async ([field, value]) => [field, isSealed(value) ? await this.vault.open(field, value) : value]),
+        entries.map(async ([field, value]) => [
+          field,
+          !isSealed(value) ? value : this.redact ? ERASED : await this.vault.open(field, value),
+        ]),
       ),
     );
     return { ...event, data };

@@ -6,10 +6,10 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/test-d
 import { createDb, type Db, migrateToLatest } from '../database/database.js';
 import type { Database } from '../database/schema.js';
 import { newEvent } from '../event-store/event-store.contract.js';
-import type { RecordedEvent } from '../event-store/event-store.js';
+import { type RecordedEvent, START } from '../event-store/event-store.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { readCheckpoint } from './checkpoints.js';
-import type { Projection } from './projection.js';
+import { applyToProjection, type Projection } from './projection.js';
 import { ProjectionEngine } from './projection-engine.js';
 import { rebuildProjection } from './rebuild-projection.js';
 
@@ -104,6 +104,49 @@ describe('projection engine', () => {
     await expect.poll(() => count(flaky), { timeout: 5_000 }).toBe(already + 15);
     await engine.stop();
     expect(await count(healthy)).toBe(already + 15);
+  });
+
+  it('never keeps half a batch: a projection failing mid-batch leaves no rows and no checkpoint move', async () => {
+    const name = `half-${randomUUID()}`;
+    let applied = 0;
+    const breaksOnThird: Projection = {
+      ...counter(name),
+      async apply(trx, event) {
+        if (++applied === 3) throw new Error('third event breaks it');
+        await sql`insert into test_counts (projection, event_id) values (${name}, ${event.id})`.execute(trx);
+      },
+    };
+    await appendCounted(5);
+    const events = (await store.readAll({ maxCount: 10_000 })).filter((e) => e.type === 'Counted');
+    await expect(applyToProjection(db, breaksOnThird, START, events)).rejects.toThrow('third event breaks it');
+    expect(await count(name)).toBe(0);
+    expect(await readCheckpoint(db, name)).toBeUndefined();
+  });
+
+  it('keeps projecting after its database connections were cut (a Postgres restart)', async () => {
+    const name = `cut-${randomUUID()}`;
+    const engine = new ProjectionEngine(db, store, [counter(name)], logger);
+    await engine.start();
+    await engine.caughtUpTo(await appendCounted(3));
+    const before = await count(name);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+      db,
+    );
+    // The pools learn of their dead connections a moment later; a write in that moment fails like any other
+    // and is simply tried again, as a client would.
+    await new Promise((r) => setTimeout(r, 300));
+    let after;
+    for (let attempt = 1; !after; attempt++) {
+      after = await appendCounted(3).catch((error: { code?: string }) => {
+        if (error.code !== '57P01' || attempt >= 5) throw error;
+        return undefined;
+      });
+    }
+    await engine.caughtUpTo(after, 20_000);
+    // Every Counted event in the log, including those written after the cut, is in the read model.
+    expect(await count(name)).toBe(await countedInLog());
+    expect(await count(name)).toBeGreaterThanOrEqual(before + 3);
+    await engine.stop();
   });
 
   it('rebuilds a read model from the whole log, equal to what the live engine built', async () => {

@@ -10,6 +10,7 @@ import {
   START,
 } from '../event-store/event-store.js';
 import { readCheckpoint } from './checkpoints.js';
+import { backoffDelay, sleep } from '../shared/backoff.js';
 import { applyToProjection, type Projection } from './projection.js';
 
 const BATCH = 500;
@@ -38,6 +39,9 @@ export class ProjectionEngine {
   private exclusive: Promise<unknown> = Promise.resolve();
   private position: Position = START;
   private stopped = false;
+  private readonly stopping = new AbortController();
+  private resubscribing: Promise<void> | undefined;
+  private readonly recovering = new Set<Promise<void>>();
   private readonly listeners = new Set<(position: Position) => void>();
 
   constructor(
@@ -62,10 +66,31 @@ export class ProjectionEngine {
     this.position = this.lanes
       .map((l) => l.position)
       .reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b), this.lanes[0]?.position ?? START);
+    this.subscribe(0);
+  }
+
+  /**
+   * The one subscription. If reading the log fails (Postgres restarting, an event that cannot be opened), it
+   * starts again after the last position every projection has taken in, with backoff: read models lag, then
+   * catch up, and never freeze silently.
+   */
+  private subscribe(failures: number): void {
     this.subscription = this.store.subscribeToAll({
       after: this.position,
       onEvent: (event) => this.receive(event),
-      onError: (error) => this.logger.error({ err: describe(error) }, 'projection subscription stopped'),
+      onError: (error) => {
+        if (this.stopped) return;
+        this.logger.error(
+          { position: show(this.position), err: describe(error), failures: failures + 1 },
+          'reading the log failed; resubscribing',
+        );
+        this.resubscribing = (async () => {
+          await sleep(backoffDelay(failures, 250, MAX_BACKOFF_MS), this.stopping.signal);
+          // What was buffered is flushed first, so the new subscription starts right after it.
+          await this.runExclusive(() => this.flush());
+          if (!this.stopped) this.subscribe(failures + 1);
+        })();
+      },
     });
   }
 
@@ -85,7 +110,10 @@ export class ProjectionEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
+    await this.resubscribing;
     await this.subscription?.stop();
+    await Promise.all(this.recovering);
     clearTimeout(this.flushTimer);
     await this.runExclusive(() => this.flush());
   }
@@ -129,7 +157,8 @@ export class ProjectionEngine {
         { projection: lane.projection.name, position: show(lane.position), err: describe(error) },
         'projection failed; it will retry on its own while the others go on',
       );
-      void this.recover(lane);
+      const recovery = this.recover(lane).finally(() => this.recovering.delete(recovery));
+      this.recovering.add(recovery);
     }
   }
 
@@ -139,7 +168,8 @@ export class ProjectionEngine {
 
   private async recover(lane: Lane): Promise<void> {
     for (let attempt = 1; !this.stopped; attempt++) {
-      await new Promise((r) => setTimeout(r, Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt)));
+      await sleep(backoffDelay(attempt, 250, MAX_BACKOFF_MS), this.stopping.signal);
+      if (this.stopped) return;
       try {
         await this.catchUp(lane);
         // Rejoin between two flushes, after a last catch-up to exactly where the live lane stands.

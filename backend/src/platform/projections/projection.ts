@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../database/schema.js';
 import { comparePositions, type Position, type RecordedEvent } from '../event-store/event-store.js';
-import { writeCheckpoint } from './checkpoints.js';
+import { readCheckpoint, writeCheckpoint } from './checkpoints.js';
 
 /**
  * A read model fed by the log. Declared beside its context (`<context>/projections/`), registered with the
@@ -28,13 +28,19 @@ export async function applyToProjection(
   from: Position,
   events: RecordedEvent[],
 ): Promise<Position> {
-  const fresh = events.filter((e) => comparePositions(e.position, from) > 0);
-  if (fresh.length === 0) return from;
-  const last = fresh[fresh.length - 1]!.position;
-  await db.transaction().execute(async (trx) => {
+  if (!events.some((e) => comparePositions(e.position, from) > 0)) return from;
+  return db.transaction().execute(async (trx) => {
     // Read models are derived: rows and checkpoint stay atomic, and a server crash can only take a projection
     // back to an earlier consistent checkpoint, from which it replays. Not waiting for the disk keeps lag low.
     await sql`set local synchronous_commit = off`.execute(trx);
+    // One writer per projection at a time (a second projector process, a rebuild run against a live app): the
+    // lock serializes them and the checkpoint read under it says what is already applied.
+    await sql`select pg_advisory_xact_lock(hashtext(${`projection:${projection.name}`}))`.execute(trx);
+    const stored = await readCheckpoint(trx, projection.name);
+    const after = stored && comparePositions(stored, from) > 0 ? stored : from;
+    const fresh = events.filter((e) => comparePositions(e.position, after) > 0);
+    if (fresh.length === 0) return after;
+    const last = fresh[fresh.length - 1]!.position;
     const handled = fresh.filter((e) => projection.canHandle(e));
     if (projection.applyBatch) {
       if (handled.length) await projection.applyBatch(trx, handled);
@@ -42,6 +48,6 @@ export async function applyToProjection(
       for (const event of handled) await projection.apply(trx, event);
     }
     await writeCheckpoint(trx, projection.name, last);
+    return last;
   });
-  return last;
 }

@@ -30,6 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create trigger events_no_update_delete before update or delete on events
     for each statement execute function events_append_only()`.execute(db);
+  await sql`
+    create trigger events_no_truncate before truncate on events
+    for each statement execute function events_append_only()`.execute(db);
 
   // Where each reader of the log (projection, publisher) stands.
   await db.schema
@@ -40,22 +43,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  // Per-subject keys for personal data in events; deleting a row erases that person from every event.
+  // Per-subject keys for personal data in events. Forgetting a subject sets its key to null in the same row,
+  // so "seal with a new key" and "forget" are serialized by the primary key and can never both win.
   await db.schema
     .createTable('subject_keys')
     .addColumn('subject_id', 'text', (c) => c.primaryKey())
-    .addColumn('key', 'bytea', (c) => c.notNull())
+    .addColumn('key', 'bytea')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute();
-  await db.schema
-    .createTable('forgotten_subjects')
-    .addColumn('subject_id', 'text', (c) => c.primaryKey())
-    .addColumn('forgotten_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('forgotten_at', 'timestamptz')
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['forgotten_subjects', 'subject_keys', 'checkpoints', 'events']) {
+  for (const table of ['subject_keys', 'checkpoints', 'events']) {
     await db.schema.dropTable(table).execute();
   }
   await sql`drop function if exists events_append_only()`.execute(db);

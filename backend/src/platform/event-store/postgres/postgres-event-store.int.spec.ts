@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '../../database/database.js';
 import { createTestDatabase } from '../../../test-support/test-database.js';
-import { describeEventStoreContract } from '../event-store.contract.js';
+import { describeEventStoreContract, newEvent, waitUntil } from '../event-store.contract.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 describeEventStoreContract('Postgres', async () => {
@@ -18,4 +20,43 @@ describeEventStoreContract('Postgres', async () => {
       await database.drop();
     },
   };
+});
+
+describe('Postgres event store: a transaction that commits late', () => {
+  it('holds readers back while an earlier append is still open, then delivers both in order', async () => {
+    const database = await createTestDatabase();
+    const logger = pino({ level: 'silent' });
+    const db = createDb(database.url);
+    await migrateToLatest(db, logger);
+    const store = new PostgresEventStore(db, { connectionString: database.url, logger, pollIntervalMs: 50 });
+    const slow = new pg.Client({ connectionString: database.url });
+    await slow.connect();
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({ onEvent: (e) => void seen.push(e.streamId) });
+    try {
+      // The slow writer takes its transaction id and sequence number first...
+      await slow.query('begin');
+      const early = newEvent();
+      await slow.query(
+        `insert into events (id, stream_id, revision, type, data, metadata) values ($1, 'early', 0, $2, '{}', $3)`,
+        [early.id, early.type, JSON.stringify(early.metadata)],
+      );
+      // ...a later append commits before it...
+      await store.append('late', [newEvent()], 'no-stream');
+      await new Promise((r) => setTimeout(r, 300));
+      // ...and is held back, or a reader that moved past it would never see the early one.
+      expect(seen).toEqual([]);
+      expect(await store.readAll()).toEqual([]);
+
+      await slow.query('commit');
+      await waitUntil(() => seen.length === 2, 5000);
+      expect(seen).toEqual(['early', 'late']);
+    } finally {
+      await subscription.stop();
+      await slow.end();
+      await store.close();
+      await db.destroy();
+      await database.drop();
+    }
+  });
 });

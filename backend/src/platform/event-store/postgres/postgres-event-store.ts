@@ -17,6 +17,7 @@ import {
   type SubscribeToAllOptions,
   WrongExpectedVersion,
 } from '../event-store.js';
+import { sleep } from '../../shared/backoff.js';
 import { CommitNotifier, type Wake } from './commit-notifier.js';
 
 const CHANNEL = 'serendip_events';
@@ -29,6 +30,7 @@ const appendSql = (holds: string) => `
   select e.id, $1, coalesce(current.revision, -1) + e.i, e.type, e.data, e.metadata
   from current, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) with ordinality as e(id, type, data, metadata, i)
   where ${holds}
+  order by e.i
   returning transaction_id::text, seq::text, revision::text`;
 const APPEND_SQL = {
   no_stream: appendSql('current.revision is null'),
@@ -44,6 +46,7 @@ interface AppendedRow {
 /** A reader held back by a transaction still running (appends are one short statement) looks again this soon. */
 const HELD_BACK_RETRY_MS = 3;
 const HELD_BACK_RETRIES = 100;
+const HELD_BACK_WARNING_MS = 10_000;
 
 export interface PostgresEventStoreOptions {
   /** For LISTEN/NOTIFY, which needs a connection of its own. */
@@ -72,6 +75,8 @@ interface EventRow {
  */
 export class PostgresEventStore implements EventStore {
   private readonly notifier: CommitNotifier;
+  private readonly logger: Logger;
+  private lastHeldBackWarning = 0;
   /** Appends run here, as prepared statements (kysely cannot name a statement). */
   private readonly pool: pg.Pool;
   private readonly pollIntervalMs: number;
@@ -81,8 +86,12 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions,
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.logger = options.logger;
     this.pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
     this.pool.on('error', (error) => options.logger.warn({ err: error.message }, 'idle event-store connection lost'));
+    this.pool.on('connect', (client) =>
+      client.on('error', (error) => options.logger.warn({ err: error.message }, 'event-store connection lost')),
+    );
     this.notifier = new CommitNotifier(db, options.connectionString, CHANNEL, options.logger);
   }
 
@@ -160,6 +169,23 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedRevision: last.revision, position: last.position };
   }
 
+  /**
+   * The log's order rests on transaction ids only growing. A log restored into another cluster (pg_dump and
+   * restore) can hold ids ahead of the new cluster's: readers would then pass over every new event, forever.
+   */
+  async checkTransactionIds(): Promise<void> {
+    const { rows } = await sql<{ ok: boolean }>`
+      select coalesce((select max(transaction_id) from events) < pg_snapshot_xmax(pg_current_snapshot()), true) as ok`.execute(
+      this.db,
+    );
+    if (!rows[0]?.ok) {
+      throw new Error(
+        'the events table holds transaction ids ahead of this Postgres cluster (was it restored from a dump?); ' +
+          'new events would be invisible to readers: restore with the cluster (pg_basebackup) or replay the log into a fresh store',
+      );
+    }
+  }
+
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const backwards = options.direction === 'backwards';
     let query = this.selectEvents().where('stream_id', '=', streamId);
@@ -194,6 +220,7 @@ export class PostgresEventStore implements EventStore {
       let position = after;
       let lastWake: Wake = 'timeout';
       let quickRetries = 0;
+      let heldSince: number | undefined;
       while (!stopped) {
         const seen = this.notifier.generation;
         const batch = await this.readAll({ after: position, maxCount: BATCH });
@@ -203,12 +230,18 @@ export class PostgresEventStore implements EventStore {
           position = event.position;
         }
         if (batch.length === BATCH || stopped) continue;
-        if (batch.length > 0) quickRetries = 0;
-        // NOTE: a commit was announced but an older transaction still holds readers back: look again soon
-        // rather than after a whole poll interval.
-        else if (lastWake === 'notified' && quickRetries++ < HELD_BACK_RETRIES) {
-          await sleep(HELD_BACK_RETRY_MS, wake.signal);
-          continue;
+        if (batch.length > 0) {
+          quickRetries = 0;
+          heldSince = undefined;
+        } else if (lastWake === 'notified') {
+          // NOTE: a commit was announced but an older transaction still holds readers back: look again soon
+          // rather than after a whole poll interval, and say so if it lasts.
+          if (quickRetries < HELD_BACK_RETRIES) {
+            quickRetries++;
+            await sleep(HELD_BACK_RETRY_MS, wake.signal);
+            continue;
+          }
+          this.warnIfHeldBack((heldSince ??= Date.now()));
         }
         lastWake = await this.notifier.next(seen, this.pollIntervalMs, wake.signal);
       }
@@ -224,6 +257,27 @@ export class PostgresEventStore implements EventStore {
         await running;
       },
     };
+  }
+
+  /**
+   * Appends were announced but stay invisible: a transaction that started before them is still open somewhere
+   * in the cluster (an idle session in a transaction, say). Say so, once a while, with who holds it.
+   */
+  private warnIfHeldBack(since: number): void {
+    if (Date.now() - since < HELD_BACK_WARNING_MS || Date.now() - this.lastHeldBackWarning < HELD_BACK_WARNING_MS)
+      return;
+    this.lastHeldBackWarning = Date.now();
+    void sql<{ pid: number; datname: string; state: string; seconds: number }>`
+      select pid, datname, state, extract(epoch from now() - xact_start)::int as seconds from pg_stat_activity
+      where backend_xid is not null or backend_xmin is not null order by xact_start limit 1`
+      .execute(this.db)
+      .then(({ rows }) =>
+        this.logger.warn(
+          { oldestTransaction: rows[0], heldForMs: Date.now() - since },
+          'readers of the event log are held back by a long transaction; consider idle_in_transaction_session_timeout',
+        ),
+      )
+      .catch(() => undefined);
   }
 
   async close(): Promise<void> {
@@ -257,20 +311,6 @@ function toRecorded(row: EventRow): RecordedEvent {
     metadata: row.metadata as EventMetadata,
     position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.seq) } satisfies Position,
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
