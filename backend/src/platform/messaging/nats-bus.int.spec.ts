@@ -193,7 +193,7 @@ describe('NatsBus over a real nats-server', () => {
       await publishUntilTaken(publisher, { subject: 'evt.lost.Sent', id: 'lost-2', data: {} }, 15_000);
       await eventually(
         () => got.length === 2,
-        10_000,
+        20_000,
         () => got.join(),
       );
       expect(got).toEqual(['lost-1', 'lost-2']);
@@ -202,7 +202,7 @@ describe('NatsBus over a real nats-server', () => {
       await before.stop();
       await after?.stop();
     }
-  });
+  }, 60_000);
 });
 
 /** What the integration-event publisher does: try again until the bus takes it. */

@@ -68,7 +68,8 @@ export class DurableSubscription implements BusSubscription {
         const nc = await abortable(this.link.connected(), this.stopping.signal);
         await this.createConsumer(nc);
         const consumer = await nc.jetstream().consumers.get(EVENT_STREAM, this.durable);
-        this.messages = await consumer.consume({ max_messages: 64 });
+        // Short pulls (heartbeats every 2.5 s): a consumer or stream that vanished is noticed within seconds.
+        this.messages = await consumer.consume({ max_messages: 64, expires: 5_000 });
         if (this.stopped) await this.messages.close();
         void this.restartWhenMissing(this.messages);
         this.markReady();
