@@ -4,7 +4,7 @@
  * projectionLagP99Ms <= 100 at 1,000 events/s, replayPerSec >= 20,000 over a 200,000-event log.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,7 +28,7 @@ const APPENDS = 20_000;
 const LAG_RATE_PER_SEC = 1000;
 const LAG_SECONDS = 5;
 const REPLAY_EVENTS = 200_000;
-const logger = pino({ level: 'warn' });
+const logger = pino({ level: 'error' });
 
 const event = (type = 'BenchHappened'): NewEvent => ({
   id: randomUUID(),
@@ -137,6 +137,8 @@ async function main() {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   if (!url) {
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-bench-'));
+    // As root the embedded Postgres runs as `postgres`, which must pass through this (private) folder.
+    await chmod(tempDir, 0o711);
     embedded = await startEmbeddedPostgres({
       dir: path.join(tempDir, 'postgres'),
       port: 54399,
