@@ -5,6 +5,7 @@ export interface Database {
   server_log: ServerLogTable;
   events: EventsTable;
   checkpoints: CheckpointsTable;
+  users: UsersTable;
   subject_keys: SubjectKeysTable;
 }
 
@@ -43,4 +44,20 @@ export interface ServerLogTable {
   message: string;
   /** The backend process that wrote it (a row per start lets operators see restarts). */
   instance: string;
+}
+
+/** identity read model (spec 3 "User"). */
+export interface UsersTable {
+  user_id: string;
+  email_address: string;
+  email_verified: Generated<boolean>;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  gender: 'male' | 'female' | null;
+  birth_date: string | null;
+  is_admin: Generated<boolean>;
+  two_factor_enabled: Generated<boolean>;
+  is_finished_steps: Generated<boolean>;
+  registered_at: ColumnType<Date, Date | string, never>;
 }

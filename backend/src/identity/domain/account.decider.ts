@@ -1,0 +1,124 @@
+import { type DecisionContext, type Decider, DomainError } from '../../platform/cqrs/decider.js';
+import type { AccountEvent, Gender } from './account.events.js';
+
+export type AccountCommand =
+  | { type: 'Register'; userId: string; emailAddress: string; passwordHash: string }
+  | { type: 'VerifyEmail' }
+  | {
+      type: 'CompleteProfile';
+      firstName: string;
+      lastName: string;
+      username: string;
+      gender: Gender;
+      birthDate: string;
+    }
+  | { type: 'ChangePassword'; passwordHash: string }
+  | { type: 'ResetPassword'; passwordHash: string }
+  | { type: 'EnableTwoFactor' }
+  | { type: 'DisableTwoFactor' }
+  | { type: 'GrantAdmin'; grantedBy: string };
+
+export type AccountState =
+  | { status: 'none' }
+  | {
+      status: 'registered';
+      userId: string;
+      emailVerified: boolean;
+      profileCompleted: boolean;
+      twoFactorEnabled: boolean;
+      isAdmin: boolean;
+    };
+
+/** spec 1: every user must be 18 or older. */
+export const MINIMUM_AGE = 18;
+
+/** Whole years between a birth date (YYYY-MM-DD) and a day, as a person counts their age. */
+export function ageOn(birthDate: string, on: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  const years = on.getUTCFullYear() - y;
+  const hadBirthday = on.getUTCMonth() + 1 > m || (on.getUTCMonth() + 1 === m && on.getUTCDate() >= d);
+  return hadBirthday ? years : years - 1;
+}
+
+export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
+  initialState: { status: 'none' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UserRegistered':
+        return {
+          status: 'registered',
+          userId: event.data.userId,
+          emailVerified: false,
+          profileCompleted: false,
+          twoFactorEnabled: false,
+          isAdmin: false,
+        };
+      case 'EmailVerified':
+        return state.status === 'registered' ? { ...state, emailVerified: true } : state;
+      case 'ProfileCompleted':
+        return state.status === 'registered' ? { ...state, profileCompleted: true } : state;
+      case 'TwoFactorEnabled':
+        return state.status === 'registered' ? { ...state, twoFactorEnabled: true } : state;
+      case 'TwoFactorDisabled':
+        return state.status === 'registered' ? { ...state, twoFactorEnabled: false } : state;
+      case 'AdminGranted':
+        return state.status === 'registered' ? { ...state, isAdmin: true } : state;
+      case 'PasswordChanged':
+      case 'PasswordReset':
+        return state;
+      default: {
+        const unknown: never = event;
+        throw new Error(`unknown event ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+
+  decide(command, state, context) {
+    if (command.type === 'Register') {
+      if (state.status !== 'none') throw new DomainError('account-exists', 'this account already exists');
+      const { userId, emailAddress, passwordHash } = command;
+      return [{ type: 'UserRegistered', data: { userId, emailAddress, passwordHash } }];
+    }
+    if (state.status !== 'registered') throw new DomainError('no-account', 'no such account');
+    const userId = state.userId;
+    switch (command.type) {
+      case 'VerifyEmail':
+        return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { userId } }];
+      case 'CompleteProfile':
+        return completeProfile(command, state, context);
+      case 'ChangePassword':
+        return [{ type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash } }];
+      case 'ResetPassword':
+        return [{ type: 'PasswordReset', data: { userId, passwordHash: command.passwordHash } }];
+      case 'EnableTwoFactor':
+        return state.twoFactorEnabled ? [] : [{ type: 'TwoFactorEnabled', data: { userId } }];
+      case 'DisableTwoFactor':
+        return state.twoFactorEnabled ? [{ type: 'TwoFactorDisabled', data: { userId } }] : [];
+      case 'GrantAdmin':
+        return state.isAdmin ? [] : [{ type: 'AdminGranted', data: { userId, grantedBy: command.grantedBy } }];
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown command ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+};
+
+function completeProfile(
+  command: Extract<AccountCommand, { type: 'CompleteProfile' }>,
+  state: Extract<AccountState, { status: 'registered' }>,
+  context: DecisionContext,
+): AccountEvent[] {
+  if (state.profileCompleted) throw new DomainError('profile-completed', 'the profile is already complete');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(command.birthDate) || Number.isNaN(Date.parse(`${command.birthDate}T00:00:00Z`))) {
+    throw new DomainError('invalid-birth-date', 'birthDate must be a date (YYYY-MM-DD)');
+  }
+  if (ageOn(command.birthDate, context.now) < MINIMUM_AGE) {
+    throw new DomainError('under-age', `you must be ${MINIMUM_AGE} or older to use Serendip`);
+  }
+  const { firstName, lastName, username, gender, birthDate } = command;
+  return [
+    { type: 'ProfileCompleted', data: { userId: state.userId, firstName, lastName, username, gender, birthDate } },
+  ];
+}

@@ -1,0 +1,10 @@
+import type { BoundedContext } from '../platform/event-core/bounded-context.js';
+import { identityEventSchemas } from './domain/account.events.js';
+import { usersProjection } from './projections/users.projection.js';
+
+/** Identity: accounts, profiles, sessions and their security (spec 2, 3, 4, 6, 7, 8). */
+export const identityContext: BoundedContext = {
+  name: 'identity',
+  eventSchemas: identityEventSchemas,
+  projections: [usersProjection],
+};

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { RecordedEvent } from '../../platform/event-store/event-store.js';
+import { isErased } from '../../platform/personal-data/personal-data-vault.js';
+import type { Projection } from '../../platform/projections/projection.js';
+import type { AccountEvent } from '../domain/account.events.js';
+
+const HANDLED = new Set<string>([
+  'UserRegistered',
+  'EmailVerified',
+  'ProfileCompleted',
+  'TwoFactorEnabled',
+  'TwoFactorDisabled',
+  'AdminGranted',
+]);
+
+/** A forgotten person's fields read as erased: the read model keeps no trace of them either. */
+const plain = <T>(value: T): T | null => (isErased(value) ? null : value);
+
+/** identity's `users` read model: what GET /auth/user-info and the admin's user lists read. */
+export const usersProjection: Projection = {
+  name: 'identity.users',
+
+  canHandle: (event) => HANDLED.has(event.type),
+
+  async apply(trx, recorded: RecordedEvent) {
+    const event = recorded as unknown as AccountEvent;
+    const userId = event.data.userId;
+    const users = trx.updateTable('users').where('user_id', '=', userId);
+    switch (event.type) {
+      case 'UserRegistered':
+        await trx
+          .insertInto('users')
+          .values({
+            user_id: userId,
+            email_address: plain(event.data.emailAddress) ?? '',
+            registered_at: recorded.metadata.occurredAt,
+          })
+          .execute();
+        return;
+      case 'EmailVerified':
+        await users.set({ email_verified: true }).execute();
+        return;
+      case 'ProfileCompleted':
+        await users
+          .set({
+            first_name: plain(event.data.firstName),
+            last_name: plain(event.data.lastName),
+            username: plain(event.data.username),
+            gender: event.data.gender,
+            birth_date: plain(event.data.birthDate),
+            is_finished_steps: true,
+          })
+          .execute();
+        return;
+      case 'TwoFactorEnabled':
+        await users.set({ two_factor_enabled: true }).execute();
+        return;
+      case 'TwoFactorDisabled':
+        await users.set({ two_factor_enabled: false }).execute();
+        return;
+      case 'AdminGranted':
+        await users.set({ is_admin: true }).execute();
+        return;
+      case 'PasswordChanged':
+      case 'PasswordReset':
+        return;
+      default: {
+        const unknown: never = event;
+        throw new Error(`unhandled event ${(unknown as { type: string }).type}`);
+      }
+    }
+  },
+
+  async reset(trx) {
+    await sql`truncate users`.execute(trx);
+  },
+};
