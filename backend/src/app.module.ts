@@ -9,26 +9,29 @@ import { ServiceLifecycle } from './ops/service-lifecycle.js';
 import { SystemGateway } from './ops/system-socket/system.gateway.js';
 import { DATABASE, type Db } from './platform/database/database.js';
 import { EVENT_CORE, type EventCore } from './platform/event-core/event-core.js';
+import { DevOutboxController } from './platform/mail/dev-outbox.controller.js';
+import { MAIL_SENDER, type MailSender } from './platform/mail/mail-sender.js';
 
 @Module({})
 export class AppModule {
   /** The process's resources are made before Nest (the database may need starting) and handed in here. */
-  static register(deps: { config: Config; db: Db; core: EventCore }): DynamicModule {
+  static register(deps: { config: Config; db: Db; core: EventCore; mail: MailSender }): DynamicModule {
     return {
       module: AppModule,
       global: true,
       imports: [CqrsModule.forRoot()],
-      controllers: [HealthController],
+      controllers: [HealthController, DevOutboxController],
       providers: [
         { provide: CONFIG, useValue: deps.config },
         { provide: DATABASE, useValue: deps.db },
         { provide: EVENT_CORE, useValue: deps.core },
+        { provide: MAIL_SENDER, useValue: deps.mail },
         RecordServiceStartHandler,
         RecordServiceStopHandler,
         ServiceLifecycle,
         SystemGateway,
       ],
-      exports: [CONFIG, DATABASE, EVENT_CORE],
+      exports: [CONFIG, DATABASE, EVENT_CORE, MAIL_SENDER],
     };
   }
 }

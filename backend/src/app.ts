@@ -10,6 +10,7 @@ import type { Config } from './config/config.js';
 import type { Db } from './platform/database/database.js';
 import type { EventCore } from './platform/event-core/event-core.js';
 import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
+import { createMailSender } from './platform/mail/mail-sender.js';
 import { SerendipSocketAdapter } from './platform/realtime/socket-adapter.js';
 import { webClient } from './platform/web/web-client.js';
 
@@ -22,7 +23,8 @@ export interface ServerAppDeps {
 
 /** Builds the HTTP + Socket.IO application; used by main and by the HTTP/socket tests alike. */
 export async function createServerApp({ config, db, core, logger }: ServerAppDeps): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, db, core }), {
+  const mail = createMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, nodeEnv: config.nodeEnv, logger });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, db, core, mail }), {
     logger: new NestPinoLogger(logger.child({ component: 'nest' })),
     bufferLogs: false,
   });

@@ -57,6 +57,8 @@ const schema = z
     NATS_URL: optionalUrl(['nats:', 'tls:', 'ws:', 'wss:']),
     EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
     FRONTEND_DIST: z.string().trim().min(1).optional(),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: z.string().trim().min(1).default('Serendip <no-reply@localhost>'),
     PERSONAL_DATA_KEY: z
       .string()
       .trim()
@@ -78,6 +80,10 @@ const schema = z
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production' });
     }
+    // Without it mail goes to the dev outbox, which production must never rely on.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when NODE_ENV=production' });
+    }
     // Without it a development key is made in DATA_DIR; in production it must be a managed secret.
     if (env.NODE_ENV === 'production' && !env.PERSONAL_DATA_KEY) {
       ctx.addIssue({ code: 'custom', path: ['PERSONAL_DATA_KEY'], message: 'is required when NODE_ENV=production' });
@@ -98,6 +104,8 @@ const schema = z
       natsUrl: env.NATS_URL,
       eventStoreUrl: env.EVENTSTORE_URL,
       personalDataKey: env.PERSONAL_DATA_KEY,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
       /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
       trustProxy:

@@ -49,10 +49,16 @@ describe('configuration', () => {
   it('will not run production on the embedded Postgres or a development key', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'DATABASE_URL is required when NODE_ENV=production',
+      'SMTP_URL is required when NODE_ENV=production',
       'PERSONAL_DATA_KEY is required when NODE_ENV=production',
     ]);
     const key = Buffer.alloc(32, 7).toString('base64');
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/s', PERSONAL_DATA_KEY: key });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/s',
+      PERSONAL_DATA_KEY: key,
+      SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+    });
     expect(config.personalDataKey).toEqual(Buffer.alloc(32, 7));
   });
 

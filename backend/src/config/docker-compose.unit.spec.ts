@@ -25,8 +25,12 @@ function interpolate(value: string): string {
     TURN_SECRET: 'secret',
     PUBLIC_URL: 'https://serendip.example',
     PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
+    SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
   };
-  return value.replace(/\$\{(\w+)(:\?[^}]*)?\}/g, (_, name: string) => samples[name] ?? '');
+  return value.replace(
+    /\$\{(\w+)(:[?-]([^}]*))?\}/g,
+    (_, name: string, _op, fallback: string | undefined) => samples[name] ?? fallback ?? '',
+  );
 }
 
 describe('docker-compose.yml (production topology)', () => {
