@@ -1,5 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { selectIsBooting } from '../features/boot/boot.selectors';
+import { Toasts } from '../shared/toasts/Toasts';
 import { BrandMark } from '../shared/ui/BrandMark';
 import { LoadingOverlay } from '../shared/ui/LoadingOverlay';
 import { useAppSelector } from './hooks';
@@ -7,7 +8,16 @@ import { useAppSelector } from './hooks';
 /** The frame of every page; until boot has finished only the loading overlay is shown. */
 export function AppShell() {
   const booting = useAppSelector(selectIsBooting);
-  if (booting) return <LoadingOverlay word="INITIALIZING" />;
+  return (
+    <>
+      {booting ? <LoadingOverlay word="INITIALIZING" /> : <Shell />}
+      {/* Up while the overlay shows too, and in one place so boot ending does not remount it. */}
+      <Toasts />
+    </>
+  );
+}
+
+function Shell() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

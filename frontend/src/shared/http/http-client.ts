@@ -1,0 +1,162 @@
+import { API_PREFIX } from '@serendip/proto';
+import { HttpError, parseRetryAfter } from './http-error';
+
+/** spec 7: every call goes to the API base path ending in /api, with credentials. */
+export const API_BASE_PATH = `/${API_PREFIX}`;
+
+/** spec 7: the one call that is never retried on 401; its answer becomes the Bearer header. */
+export const REFRESH_TOKEN_PATH = '/auth/refresh-token';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface HttpClientOptions {
+  /** Defaults to the global fetch, looked up on every call so a test's `vi.stubGlobal` still reaches it. */
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  /** The clock that turns a Retry-After date into seconds. */
+  now?: () => number;
+}
+
+export interface HttpClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** Sets (login answer) or clears (logout) the default Bearer header. */
+  setAccessToken(token: string | null): void;
+  /**
+   * POST /auth/refresh-token and store the answer's accessToken as the Bearer header. Joins the refresh already
+   * running if there is one, so the refresh token is rotated once however many callers ask.
+   */
+  refreshAccessToken(): Promise<string>;
+}
+
+export function createHttpClient({
+  fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
+  baseUrl = API_BASE_PATH,
+  now = () => Date.now(),
+}: HttpClientOptions = {}): HttpClient {
+  let accessToken: string | null = null;
+  // Bumped whenever the Bearer token changes, so a 401 can tell whether it was earned by a token already replaced.
+  let tokenGeneration = 0;
+  let refreshInFlight: Promise<string> | null = null;
+
+  function setAccessToken(token: string | null): void {
+    accessToken = token;
+    tokenGeneration += 1;
+  }
+
+  function send(method: HttpMethod, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (accessToken !== null) headers.Authorization = `Bearer ${accessToken}`;
+    return fetchImpl(`${baseUrl}${path}`, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  }
+
+  async function settle<T>(response: Response): Promise<T> {
+    if (!response.ok) throw await toHttpError(response);
+    return (await readBody(response)) as T;
+  }
+
+  async function toHttpError(response: Response): Promise<HttpError> {
+    return new HttpError({
+      status: response.status,
+      body: await readBody(response),
+      retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After'), now()),
+    });
+  }
+
+  async function request<T>(
+    method: HttpMethod,
+    rawPath: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
+    const sentWithGeneration = tokenGeneration;
+    const response = await send(method, path, body, options);
+    if (response.status !== 401 || isRefreshCall(path)) return settle<T>(response);
+
+    const unauthorized = await toHttpError(response);
+    // A refresh that finished while this request was on the wire already gave us a fresh token: replay with it
+    // rather than rotating the refresh token a second time.
+    if (tokenGeneration === sentWithGeneration) {
+      try {
+        await refreshAccessToken();
+      } catch {
+        // spec 7: when the refresh fails, the caller sees the error of its own request.
+        throw unauthorized;
+      }
+    }
+    // Exactly one replay: whatever it answers, 401 included, is final.
+    return settle<T>(await send(method, path, body, options));
+  }
+
+  function refreshAccessToken(): Promise<string> {
+    refreshInFlight ??= runRefresh().finally(() => {
+      refreshInFlight = null;
+    });
+    return refreshInFlight;
+  }
+
+  async function runRefresh(): Promise<string> {
+    const response = await fetchImpl(`${baseUrl}${REFRESH_TOKEN_PATH}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    // spec 7: status 200 is success (not any 2xx).
+    if (response.status !== 200) throw await toHttpError(response);
+    const answer = await readBody(response);
+    if (!isRefreshAnswer(answer)) {
+      throw new HttpError({ status: response.status, body: answer, message: 'Refresh answer has no accessToken' });
+    }
+    setAccessToken(answer.accessToken);
+    return answer.accessToken;
+  }
+
+  return {
+    get: (path, options) => request('GET', path, undefined, options),
+    post: (path, body, options) => request('POST', path, body, options),
+    put: (path, body, options) => request('PUT', path, body, options),
+    setAccessToken,
+    refreshAccessToken,
+  };
+}
+
+function isRefreshCall(path: string): boolean {
+  return path.split('?')[0] === REFRESH_TOKEN_PATH;
+}
+
+function isRefreshAnswer(body: unknown): body is { accessToken: string } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { accessToken?: unknown }).accessToken === 'string' &&
+    (body as { accessToken: string }).accessToken !== ''
+  );
+}
+
+/** JSON when the body parses as JSON, the raw text otherwise (a proxy's HTML page), undefined when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The app's one client: every API call goes through these. */
+export const httpClient = createHttpClient();
+export const { get, post, put, setAccessToken, refreshAccessToken } = httpClient;
