@@ -68,8 +68,9 @@ export class DurableSubscription implements BusSubscription {
         const nc = await abortable(this.link.connected(), this.stopping.signal);
         await this.createConsumer(nc);
         const consumer = await nc.jetstream().consumers.get(EVENT_STREAM, this.durable);
-        // Short pulls (heartbeats every 2.5 s): a consumer or stream that vanished is noticed within seconds.
-        this.messages = await consumer.consume({ max_messages: 64, expires: 5_000 });
+        // Short pulls (heartbeats every 2.5 s) notice a vanished consumer or stream within seconds, and then end
+        // this read (rather than the client waiting for them to come back) so the loop below makes them again.
+        this.messages = await consumer.consume({ max_messages: 64, expires: 5_000, abort_on_missing_resource: true });
         if (this.stopped) await this.messages.close();
         void this.restartWhenMissing(this.messages);
         this.markReady();
