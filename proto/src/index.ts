@@ -3,3 +3,4 @@ export * from './http/health.js';
 export * from './socket/system.js';
 export * from './events/integration-event.js';
 export * from './events/ops.js';
+export * from './http/auth.js';
