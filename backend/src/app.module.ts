@@ -4,6 +4,10 @@ import type { Config } from './config/config.js';
 import { CONFIG } from './config/config.token.js';
 import { RecordServiceStartHandler } from './ops/commands/record-service-start/record-service-start.command.js';
 import { RecordServiceStopHandler } from './ops/commands/record-service-stop/record-service-stop.command.js';
+import { IDENTITY_TOKENS, IdentityService } from './identity/accounts/identity.service.js';
+import { AuthController } from './identity/http/auth.controller.js';
+import { AuthGuard } from './identity/http/auth.guard.js';
+import { AccessTokens } from './identity/sessions/access-tokens.js';
 import { HealthController } from './ops/health/health.controller.js';
 import { ServiceLifecycle } from './ops/service-lifecycle.js';
 import { SystemGateway } from './ops/system-socket/system.gateway.js';
@@ -20,12 +24,15 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [CqrsModule.forRoot()],
-      controllers: [HealthController, DevOutboxController],
+      controllers: [HealthController, DevOutboxController, AuthController],
       providers: [
         { provide: CONFIG, useValue: deps.config },
         { provide: DATABASE, useValue: deps.db },
         { provide: EVENT_CORE, useValue: deps.core },
         { provide: MAIL_SENDER, useValue: deps.mail },
+        { provide: IDENTITY_TOKENS, useValue: new AccessTokens(deps.core.keyEncryptionKey) },
+        IdentityService,
+        AuthGuard,
         RecordServiceStartHandler,
         RecordServiceStopHandler,
         ServiceLifecycle,

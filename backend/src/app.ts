@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { API_PREFIX, HEALTH_PATH } from '@serendip/proto';
 import helmet from 'helmet';
@@ -11,6 +13,7 @@ import type { Db } from './platform/database/database.js';
 import type { EventCore } from './platform/event-core/event-core.js';
 import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
 import { createMailSender } from './platform/mail/mail-sender.js';
+import { DomainErrorFilter } from './platform/http/domain-error.filter.js';
 import { SerendipSocketAdapter } from './platform/realtime/socket-adapter.js';
 import { webClient } from './platform/web/web-client.js';
 
@@ -60,7 +63,11 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),
   );
+  app.use(cookieParser());
   app.use(webClient(config.frontendDist));
+  // Every body is checked against its DTO: unknown fields are refused, each problem is named (400).
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalFilters(new DomainErrorFilter());
   app.useWebSocketAdapter(new SerendipSocketAdapter(app, config.publicUrl));
   app.setGlobalPrefix(API_PREFIX);
   return app;

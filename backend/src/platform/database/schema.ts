@@ -6,6 +6,11 @@ export interface Database {
   events: EventsTable;
   checkpoints: CheckpointsTable;
   users: UsersTable;
+  account_emails: { email_lower: string; user_id: string };
+  auth_sessions: AuthSessionsTable;
+  auth_refresh_tokens: { token_hash: string; session_id: string; rotated_at: Date | null };
+  auth_email_tokens: AuthEmailTokensTable;
+  auth_login_challenges: AuthLoginChallengesTable;
   subject_keys: SubjectKeysTable;
 }
 
@@ -60,4 +65,33 @@ export interface UsersTable {
   two_factor_enabled: Generated<boolean>;
   is_finished_steps: Generated<boolean>;
   registered_at: ColumnType<Date, Date | string, never>;
+}
+
+export interface AuthSessionsTable {
+  session_id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  last_used_at: Generated<Date>;
+  expires_at: Date;
+  ended_at: Date | null;
+  end_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface AuthEmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify-email' | 'reset-password';
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface AuthLoginChallengesTable {
+  challenge_id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
 }

@@ -41,6 +41,8 @@ export class EventCore {
     readonly projections: ProjectionEngine,
     readonly bus: MessageBus,
     readonly publisher: IntegrationEventPublisher,
+    /** Wraps the subject keys; contexts derive their own keys from it (e.g. identity's token signing key). */
+    readonly keyEncryptionKey: Buffer,
   ) {}
 
   static async create(options: EventCoreOptions): Promise<EventCore> {
@@ -80,7 +82,7 @@ export class EventCore {
       { eventStore: options.eventStoreUrl ? 'eventstoredb' : 'postgres', bus: options.natsUrl ? 'nats' : 'in-process' },
       'event core ready',
     );
-    return new EventCore(store, schemas, vault, projections, bus, publisher);
+    return new EventCore(store, schemas, vault, projections, bus, publisher, options.keyEncryptionKey);
   }
 
   async start(): Promise<void> {

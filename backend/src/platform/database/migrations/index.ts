@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as serverLog from './0001-server-log.js';
 import * as eventStore from './0002-event-store.js';
 import * as identityUsers from './0003-identity-users.js';
+import * as identitySecurity from './0004-identity-security.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
 export const migrations: Record<string, Migration> = {
   '0001-server-log': serverLog,
   '0002-event-store': eventStore,
   '0003-identity-users': identityUsers,
+  '0004-identity-security': identitySecurity,
 };

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import type { UserInfo } from '@serendip/proto';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import type { Config } from '../../config/config.js';
+import { CONFIG } from '../../config/config.token.js';
+import { type CommandMetadata, executeDecider } from '../../platform/cqrs/execute-decider.js';
+import { DATABASE, type Db } from '../../platform/database/database.js';
+import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
+import type { Position } from '../../platform/event-store/event-store.js';
+import { MAIL_SENDER, type MailSender } from '../../platform/mail/mail-sender.js';
+import { account, type AccountCommand } from '../domain/account.decider.js';
+import { type AccountEvent, accountStream } from '../domain/account.events.js';
+import { PasswordHasher } from '../passwords/password-hasher.js';
+import { passwordProblem } from '../passwords/password-policy.js';
+import { AccessTokens } from '../sessions/access-tokens.js';
+import { hashSecret, newCode, newSecret } from '../sessions/secrets.js';
+import { SessionStore } from '../sessions/session-store.js';
+import { sessionStream } from '../sessions/session.events.js';
+import { readUserInfo } from './user-info.js';
+
+const VERIFY_EMAIL_TTL_MS = 24 * 3_600_000;
+const LOGIN_CODE_TTL_MS = 10 * 60_000;
+const LOGIN_CODE_TRIES = 5;
+
+export interface Device {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** A signed-in answer: the user, plus the cookies' tokens. */
+export interface SignedIn {
+  user: UserInfo;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export const IDENTITY_TOKENS = Symbol('IDENTITY_TOKENS');
+
+/** The identity use cases behind the auth routes (issue 4). Rules are the deciders'; this is the plumbing. */
+@Injectable()
+export class IdentityService {
+  private readonly logger = new Logger(IdentityService.name);
+  private readonly hasher = new PasswordHasher();
+  private readonly sessions: SessionStore;
+
+  constructor(
+    @Inject(EVENT_CORE) private readonly core: EventCore,
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(MAIL_SENDER) private readonly mail: MailSender,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(IDENTITY_TOKENS) private readonly tokens: AccessTokens,
+  ) {
+    this.sessions = new SessionStore(db);
+  }
+
+  async signup(emailAddress: string, password: string, device: Device, meta: CommandMetadata): Promise<SignedIn> {
+    const problem = passwordProblem(password);
+    if (problem) throw badRequest(['password', problem]);
+    const userId = randomUUID();
+    const claimed = await this.db
+      .insertInto('account_emails')
+      .values({ email_lower: emailAddress.toLowerCase(), user_id: userId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      // TODO(issue 4): answer without revealing that the address is taken, and tell its owner by e-mail.
+      throw new HttpException(
+        { statusCode: 409, message: ['emailAddress: this e-mail address cannot be used'], error: 'Conflict' },
+        409,
+      );
+    }
+    try {
+      const passwordHash = await this.hasher.hash(password);
+      await this.execute(userId, { type: 'Register', userId, emailAddress, passwordHash }, meta);
+    } catch (error) {
+      await this.db.deleteFrom('account_emails').where('user_id', '=', userId).execute();
+      throw error;
+    }
+    await this.sendVerification(userId, emailAddress, meta.now);
+    return this.startSession(userId, device, meta);
+  }
+
+  async verifyEmail(token: string, meta: CommandMetadata): Promise<void> {
+    const used = await this.db
+      .updateTable('auth_email_tokens')
+      .set({ used_at: meta.now })
+      .where('token_hash', '=', hashSecret(token))
+      .where('purpose', '=', 'verify-email')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', meta.now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) throw badRequest(['token', 'this link has expired or was already used']);
+    await this.execute(used.user_id, { type: 'VerifyEmail' }, meta);
+  }
+
+  async completeSignup(
+    userId: string,
+    profile: Omit<Extract<AccountCommand, { type: 'CompleteProfile' }>, 'type'>,
+    meta: CommandMetadata,
+  ): Promise<UserInfo> {
+    const taken = await this.db
+      .selectFrom('users')
+      .select('user_id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', profile.username.toLowerCase()))
+      .where('user_id', '!=', userId)
+      .executeTakeFirst();
+    if (taken) throw badRequest(['username', 'this username is taken']);
+    const position = await this.execute(userId, { type: 'CompleteProfile', ...profile }, meta);
+    return this.userInfoAfter(userId, position, meta.now);
+  }
+
+  /** Wrong e-mail and wrong password read the same and take the same time (no account enumeration). */
+  async login(emailAddress: string, password: string, device: Device, meta: CommandMetadata) {
+    const owner = await this.db
+      .selectFrom('account_emails')
+      .select('user_id')
+      .where('email_lower', '=', emailAddress.toLowerCase())
+      .executeTakeFirst();
+    const history = owner ? await this.history(owner.user_id) : [];
+    if (!(await this.hasher.verify(currentPasswordHash(history), password)) || !owner) {
+      throw new UnauthorizedException('Wrong e-mail address or password');
+    }
+    const twoFactor = history.reduce(
+      (on, e) => (e.type === 'TwoFactorEnabled' ? true : e.type === 'TwoFactorDisabled' ? false : on),
+      false,
+    );
+    if (!twoFactor) return this.startSession(owner.user_id, device, meta);
+
+    const challengeId = randomUUID();
+    const code = newCode();
+    await this.db
+      .insertInto('auth_login_challenges')
+      .values({
+        challenge_id: challengeId,
+        user_id: owner.user_id,
+        code_hash: hashSecret(code),
+        expires_at: new Date(meta.now.getTime() + LOGIN_CODE_TTL_MS),
+        used_at: null,
+      })
+      .execute();
+    await this.mail.send({
+      to: emailAddress,
+      subject: 'Your Serendip sign-in code',
+      text: `Your sign-in code is ${code}. It works once, for 10 minutes.\n\nIf you did not try to sign in, change your password.`,
+    });
+    return { twoFactorRequired: true as const, challengeId };
+  }
+
+  async verifyLoginCode(challengeId: string, code: string, device: Device, meta: CommandMetadata): Promise<SignedIn> {
+    const challenge = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('auth_login_challenges')
+        .selectAll()
+        .where('challenge_id', '=', challengeId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.used_at || row.expires_at <= meta.now || row.attempts >= LOGIN_CODE_TRIES) return undefined;
+      if (row.code_hash !== hashSecret(code)) {
+        await trx
+          .updateTable('auth_login_challenges')
+          .set({ attempts: row.attempts + 1 })
+          .where('challenge_id', '=', challengeId)
+          .execute();
+        return undefined;
+      }
+      await trx
+        .updateTable('auth_login_challenges')
+        .set({ used_at: meta.now })
+        .where('challenge_id', '=', challengeId)
+        .execute();
+      return row;
+    });
+    if (!challenge) throw new UnauthorizedException('Wrong or expired code');
+    return this.startSession(challenge.user_id, device, meta);
+  }
+
+  async userInfo(userId: string, now: Date): Promise<UserInfo> {
+    const user = await readUserInfo(this.db, userId, now);
+    if (!user) throw new UnauthorizedException('Unauthorized, Please Log In.');
+    return user;
+  }
+
+  /** Rotates the refresh token; a token already used means theft, so the whole session ends. */
+  async refresh(refreshToken: string | undefined, meta: CommandMetadata) {
+    if (!refreshToken) throw new UnauthorizedException('Session expired');
+    const rotation = await this.sessions.rotate(refreshToken, meta.now);
+    if (rotation.outcome === 'invalid') throw new UnauthorizedException('Session expired');
+    if (rotation.outcome === 'reused') {
+      if (await this.sessions.end(rotation.sessionId, 'refresh token reused', meta.now)) {
+        await this.appendSessionEvent(
+          rotation.sessionId,
+          { type: 'SessionCompromised', data: { sessionId: rotation.sessionId, userId: rotation.userId } },
+          meta,
+        );
+      }
+      this.logger.warn(`refresh token reuse ended session ${rotation.sessionId}`);
+      throw new UnauthorizedException('Session expired');
+    }
+    const accessToken = await this.tokens.sign({ userId: rotation.userId, sessionId: rotation.sessionId }, meta.now);
+    return { accessToken, refreshToken: rotation.refreshToken };
+  }
+
+  async logout(userId: string, sessionId: string, meta: CommandMetadata): Promise<void> {
+    if (await this.sessions.end(sessionId, 'logout', meta.now)) {
+      await this.appendSessionEvent(
+        sessionId,
+        { type: 'SessionEnded', data: { sessionId, userId, reason: 'logout' } },
+        meta,
+      );
+    }
+  }
+
+  isSessionActive(sessionId: string, now: Date): Promise<boolean> {
+    return this.sessions.isActive(sessionId, now);
+  }
+
+  private async startSession(userId: string, device: Device, meta: CommandMetadata): Promise<SignedIn> {
+    const { sessionId, refreshToken } = await this.sessions.start(userId, device, meta.now);
+    const position = await this.appendSessionEvent(
+      sessionId,
+      { type: 'SessionStarted', data: { sessionId, userId, ip: device.ip, userAgent: device.userAgent } },
+      meta,
+    );
+    const accessToken = await this.tokens.sign({ userId, sessionId }, meta.now);
+    return { user: await this.userInfoAfter(userId, position, meta.now), accessToken, refreshToken };
+  }
+
+  private async sendVerification(userId: string, emailAddress: string, now: Date): Promise<void> {
+    const token = newSecret();
+    await this.db
+      .insertInto('auth_email_tokens')
+      .values({
+        token_hash: hashSecret(token),
+        user_id: userId,
+        purpose: 'verify-email',
+        expires_at: new Date(now.getTime() + VERIFY_EMAIL_TTL_MS),
+        used_at: null,
+      })
+      .execute();
+    const link = `${this.config.publicUrl}/auth/verify-email?token=${token}`;
+    await this.mail.send({
+      to: emailAddress,
+      subject: 'Confirm your e-mail address for Serendip',
+      text: `Welcome to Serendip!\n\nConfirm your e-mail address with this link (valid for 24 hours):\n${link}\n\nIf you did not sign up, ignore this e-mail.`,
+    });
+  }
+
+  private async execute(userId: string, command: AccountCommand, meta: CommandMetadata): Promise<Position | undefined> {
+    return (await executeDecider(this.core, accountStream(userId), account, command, meta)).position;
+  }
+
+  private async appendSessionEvent(sessionId: string, event: { type: string; data: unknown }, meta: CommandMetadata) {
+    const metadata = {
+      causationId: meta.commandId,
+      correlationId: meta.correlationId,
+      actor: meta.actor,
+      occurredAt: meta.now.toISOString(),
+      schemaVersion: 1,
+    };
+    const stored = await this.core.store.append(
+      sessionStream(sessionId),
+      [{ id: randomUUID(), ...event, metadata }],
+      'any',
+    );
+    return stored.position;
+  }
+
+  private async history(userId: string): Promise<AccountEvent[]> {
+    return (await this.core.store.readStream(accountStream(userId))).map(
+      (e) => ({ type: e.type, data: e.data }) as AccountEvent,
+    );
+  }
+
+  /** Answers right after a command read the read model once it has taken that command in. */
+  private async userInfoAfter(userId: string, position: Position | undefined, now: Date): Promise<UserInfo> {
+    if (position) await this.core.projections.caughtUpTo(position, 5000);
+    return this.userInfo(userId, now);
+  }
+}
+
+function currentPasswordHash(history: AccountEvent[]): string | undefined {
+  let hash: string | undefined;
+  for (const e of history) {
+    if (e.type === 'UserRegistered' || e.type === 'PasswordChanged' || e.type === 'PasswordReset') {
+      hash = typeof e.data.passwordHash === 'string' ? e.data.passwordHash : undefined;
+    }
+  }
+  return hash;
+}
+
+/** A 400 in the shape class-validator answers: `message` lists "field: problem" lines. */
+export function badRequest(...problems: [field: string, problem: string][]): HttpException {
+  return new HttpException(
+    {
+      statusCode: HttpStatus.BAD_REQUEST,
+      message: problems.map(([field, problem]) => `${field}: ${problem}`),
+      error: 'Bad Request',
+    },
+    HttpStatus.BAD_REQUEST,
+  );
+}

@@ -1,0 +1,35 @@
+import type { UserInfo } from '@serendip/proto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/database/schema.js';
+import { ageOn } from '../domain/account.decider.js';
+
+/** The signed-in user's own view (spec 3), from the `users` read model: never hashes, tokens or others' data. */
+export async function readUserInfo(db: Kysely<Database>, userId: string, now: Date): Promise<UserInfo | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return undefined;
+  const birthDate = row.birth_date ? toIsoDate(row.birth_date) : null;
+  return {
+    _id: row.user_id,
+    emailAddress: row.email_address,
+    emailVerified: row.email_verified,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    username: row.username,
+    gender: row.gender,
+    userBirthDate: birthDate,
+    userAge: birthDate ? ageOn(birthDate, now) : null,
+    isAdmin: row.is_admin,
+    // Bans arrive with the moderation issue; until then nobody is banned.
+    isBanned: false,
+    twoFactorEnabled: row.two_factor_enabled,
+    isFinishedSteps: row.is_finished_steps,
+    isFirstSteps: false,
+  };
+}
+
+// pg returns a `date` column as a local-time Date; its calendar day is what was stored.
+function toIsoDate(value: string | Date): string {
+  if (typeof value === 'string') return value.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}

@@ -1,0 +1,63 @@
+import { Type } from 'class-transformer';
+import { IsEmail, IsIn, IsISO8601, IsNotEmpty, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+
+/** Bodies of the identity routes; the global ValidationPipe refuses unknown fields and answers 400 per field. */
+export class SignupDto {
+  @IsEmail({}, { message: 'emailAddress must be an e-mail address' })
+  @MaxLength(254)
+  emailAddress: string;
+
+  // Length and common-password rules are checked by the password policy, with clearer messages.
+  @IsString()
+  @MaxLength(1024)
+  password: string;
+}
+
+export class LoginDto {
+  @IsEmail({}, { message: 'emailAddress must be an e-mail address' })
+  @MaxLength(254)
+  emailAddress: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  password: string;
+}
+
+export class LoginVerifyDto {
+  @IsUUID()
+  challengeId: string;
+
+  @Matches(/^\d{6}$/, { message: 'code must be the 6 digits from the e-mail' })
+  code: string;
+}
+
+export class VerifyEmailDto {
+  @IsString()
+  @Length(20, 200)
+  token: string;
+}
+
+export class CompleteSignupDto {
+  @IsString()
+  @Length(1, 50)
+  @Matches(/^[^<>]*$/, { message: 'firstName must not contain < or >' })
+  firstName: string;
+
+  @IsString()
+  @Length(1, 50)
+  @Matches(/^[^<>]*$/, { message: 'lastName must not contain < or >' })
+  lastName: string;
+
+  @IsString()
+  @Matches(/^[A-Za-z0-9_.]{3,30}$/, { message: 'username must be 3 to 30 letters, digits, dots or underscores' })
+  username: string;
+
+  @IsIn(['male', 'female'], { message: 'gender must be male or female' })
+  gender: 'male' | 'female';
+
+  @IsISO8601({ strict: true }, { message: 'birthDate must be a date (YYYY-MM-DD)' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'birthDate must be a date (YYYY-MM-DD)' })
+  @Type(() => String)
+  birthDate: string;
+}

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeDecider } from '../../platform/cqrs/execute-decider.js';
+import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.js';
+import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { account } from '../domain/account.decider.js';
+import { accountStream } from '../domain/account.events.js';
+
+/** A browser in miniature: keeps the cookies the server sets, sends them back. */
+class Client {
+  cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.base}/api${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=');
+      if (value) this.cookies.set(name!, value);
+      else this.cookies.delete(name!);
+    }
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, setCookies: res.headers.getSetCookie() };
+  }
+}
+
+const PASSWORD = 'violet-harbour-lantern-42';
+
+describe('identity over HTTP', () => {
+  let test: TestApp;
+  let sink: SmtpSink;
+  const email = () => `person-${randomUUID().slice(0, 8)}@example.com`;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    test = await startTestApp({ SMTP_URL: sink.url });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await sink?.stop();
+  });
+
+  async function signUp(address = email()) {
+    const client = new Client(test.base);
+    const res = await client.call('POST', '/auth/signup', { emailAddress: address, password: PASSWORD });
+    expect(res.status).toBe(201);
+    return { client, address, user: res.body };
+  }
+
+  it('signs up and in at once with HttpOnly, SameSite=Lax cookies, and answers no secret', async () => {
+    const client = new Client(test.base);
+    const address = email();
+    const res = await client.call('POST', '/auth/signup', { emailAddress: address, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      emailAddress: address,
+      isFinishedSteps: false,
+      emailVerified: false,
+      isAdmin: false,
+    });
+    expect(Object.keys(res.body)).not.toEqual(expect.arrayContaining(['password', 'passwordHash']));
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|accessToken|refreshToken/);
+    for (const name of ['accessToken', 'refreshToken']) {
+      const line = res.setCookies.find((c) => c.startsWith(`${name}=`));
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/SameSite=Lax/i);
+      expect(line).toMatch(/Path=\//);
+    }
+    expect((await client.call('GET', '/auth/user-info')).body).toMatchObject({ emailAddress: address });
+  });
+
+  it('confirms the e-mail address with the single-use link that was e-mailed', async () => {
+    const { client, address } = await signUp();
+    const mail = await sink.waitFor((m) => m.to.includes(address), 5000);
+    const token = /verify-email\?token=([\w-]+)/.exec(mail.text)![1]!;
+    expect((await client.call('POST', '/auth/verify-email', { token })).status).toBe(200);
+    expect((await client.call('POST', '/auth/verify-email', { token })).status).toBe(400);
+    await expect.poll(async () => (await client.call('GET', '/auth/user-info')).body.emailVerified).toBe(true);
+  });
+
+  it('refuses bad input with a 400 that names each field, and unknown fields', async () => {
+    const client = new Client(test.base);
+    const bad = await client.call('POST', '/auth/signup', {
+      emailAddress: 'not-an-address',
+      password: PASSWORD,
+      isAdmin: true,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(
+      expect.arrayContaining(['emailAddress must be an e-mail address', 'property isAdmin should not exist']),
+    );
+    const common = await client.call('POST', '/auth/signup', { emailAddress: email(), password: 'password' });
+    expect(common.status).toBe(400);
+    expect(common.body.message).toEqual(['password: This password is one of the most common ones; choose another']);
+    expect(
+      (await client.call('POST', '/auth/signup', { emailAddress: email(), password: 'short1!' })).body.message,
+    ).toEqual(['password: Password must be at least 8 characters']);
+  });
+
+  it('completes sign-up for an adult, refuses a 17-year-old and leaves their account unfinished', async () => {
+    const { client } = await signUp();
+    const profile = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: `ada_${randomUUID().slice(0, 6)}`,
+      gender: 'female',
+    };
+    const young = new Date();
+    young.setUTCFullYear(young.getUTCFullYear() - 17);
+    const underAge = await client.call('POST', '/auth/signup/complete', {
+      ...profile,
+      birthDate: young.toISOString().slice(0, 10),
+    });
+    expect(underAge.status).toBe(400);
+    expect(underAge.body.message).toEqual(['you must be 18 or older to use Serendip']);
+    expect((await client.call('GET', '/auth/user-info')).body.isFinishedSteps).toBe(false);
+
+    const done = await client.call('POST', '/auth/signup/complete', { ...profile, birthDate: '1990-12-10' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      ...profile,
+      userBirthDate: '1990-12-10',
+      isFinishedSteps: true,
+      userAge: expect.any(Number),
+    });
+  });
+
+  it('answers a wrong password and an unknown address alike', async () => {
+    const { address } = await signUp();
+    const client = new Client(test.base);
+    const wrong = await client.call('POST', '/auth/login', { emailAddress: address, password: 'wrong-password-123' });
+    const unknown = await client.call('POST', '/auth/login', { emailAddress: email(), password: 'wrong-password-123' });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(wrong.body).toEqual(unknown.body);
+    const right = await client.call('POST', '/auth/login', { emailAddress: address.toUpperCase(), password: PASSWORD });
+    expect(right.status).toBe(200);
+    expect(right.body.emailAddress).toBe(address);
+  });
+
+  it('with two-factor on, asks for the e-mailed code, refuses wrong ones, and stops after 5 tries', async () => {
+    const { address, user } = await signUp();
+    const meta = { commandId: randomUUID(), correlationId: randomUUID(), actor: user._id, now: new Date() };
+    await executeDecider(test.core, accountStream(user._id), account, { type: 'EnableTwoFactor' }, meta);
+
+    const client = new Client(test.base);
+    const first = await client.call('POST', '/auth/login', { emailAddress: address, password: PASSWORD });
+    expect(first.body).toEqual({ twoFactorRequired: true, challengeId: expect.any(String) });
+    expect(first.setCookies).toEqual([]);
+    const code = /\b(\d{6})\b/.exec(
+      (await sink.waitFor((m) => m.to.includes(address) && /sign-in code/.test(m.subject), 5000)).text,
+    )![1]!;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect(
+      (await client.call('POST', '/auth/login/verify', { challengeId: first.body.challengeId, code: wrongCode }))
+        .status,
+    ).toBe(401);
+    const ok = await client.call('POST', '/auth/login/verify', { challengeId: first.body.challengeId, code });
+    expect(ok.status).toBe(200);
+    expect((await client.call('GET', '/auth/user-info')).body._id).toBe(user._id);
+
+    const second = await client.call('POST', '/auth/login', { emailAddress: address, password: PASSWORD });
+    const secondCode = /\b(\d{6})\b/.exec(
+      (
+        await sink.waitFor(
+          (m) => m.to.includes(address) && m.text.includes('sign-in code') && !m.text.includes(code),
+          5000,
+        )
+      ).text,
+    )![1]!;
+    for (let i = 0; i < 5; i++)
+      await client.call('POST', '/auth/login/verify', {
+        challengeId: second.body.challengeId,
+        code: secondCode === '000000' ? '111111' : '000000',
+      });
+    expect(
+      (await client.call('POST', '/auth/login/verify', { challengeId: second.body.challengeId, code: secondCode }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('rotates the refresh token and ends the whole session when an old one comes back (theft)', async () => {
+    const { client } = await signUp();
+    const stolen = client.cookies.get('refreshToken')!;
+    const refreshed = await client.call('POST', '/auth/refresh-token');
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body).toEqual({ accessToken: expect.any(String) });
+    expect(client.cookies.get('refreshToken')).not.toBe(stolen);
+
+    const thief = new Client(test.base);
+    thief.cookies.set('refreshToken', stolen);
+    expect((await thief.call('POST', '/auth/refresh-token')).status).toBe(401);
+    // The rightful owner's session ended too: their tokens no longer work.
+    expect((await client.call('GET', '/auth/user-info')).status).toBe(401);
+    expect((await client.call('POST', '/auth/refresh-token')).status).toBe(401);
+  });
+
+  it('accepts the access token as a Bearer header, and logs out for good', async () => {
+    const { client } = await signUp();
+    const { body } = await client.call('POST', '/auth/refresh-token');
+    const bare = new Client(test.base);
+    expect(
+      (await bare.call('GET', '/auth/user-info', undefined, { Authorization: `Bearer ${body.accessToken}` })).status,
+    ).toBe(200);
+    expect((await client.call('POST', '/auth/logout')).status).toBe(200);
+    expect(
+      (await bare.call('GET', '/auth/user-info', undefined, { Authorization: `Bearer ${body.accessToken}` })).status,
+    ).toBe(401);
+    expect((await new Client(test.base).call('GET', '/auth/user-info')).status).toBe(401);
+  });
+
+  it('keeps e-mail, names, birth date and IP out of the events table in clear', async () => {
+    const { client, address } = await signUp();
+    await client.call('POST', '/auth/signup/complete', {
+      firstName: 'Margaret',
+      lastName: 'Hamilton',
+      username: `mh_${randomUUID().slice(0, 6)}`,
+      gender: 'female',
+      birthDate: '1986-08-17',
+    });
+    const { rows } = await sql<{
+      text: string;
+    }>`select string_agg(data::text || metadata::text, ' ') as text from events`.execute(test.db);
+    for (const secret of [address, 'Margaret', 'Hamilton', '1986-08-17', '127.0.0.1', '$argon2id'])
+      expect(rows[0]!.text).not.toContain(secret);
+  });
+});
