@@ -4,7 +4,8 @@ import type { Config } from './config/config.js';
 import { CONFIG } from './config/config.token.js';
 import { RecordServiceStartHandler } from './ops/commands/record-service-start/record-service-start.command.js';
 import { RecordServiceStopHandler } from './ops/commands/record-service-stop/record-service-stop.command.js';
-import { IDENTITY_TOKENS, IdentityService } from './identity/accounts/identity.service.js';
+import { IDENTITY_TOKENS, IdentityService, RATE_LIMITS } from './identity/accounts/identity.service.js';
+import { AccountSecurityController } from './identity/http/account-security.controller.js';
 import { AuthController } from './identity/http/auth.controller.js';
 import { AuthGuard } from './identity/http/auth.guard.js';
 import { AccessTokens } from './identity/sessions/access-tokens.js';
@@ -13,6 +14,7 @@ import { ServiceLifecycle } from './ops/service-lifecycle.js';
 import { SystemGateway } from './ops/system-socket/system.gateway.js';
 import { DATABASE, type Db } from './platform/database/database.js';
 import { EVENT_CORE, type EventCore } from './platform/event-core/event-core.js';
+import { RateLimits } from './platform/http/rate-limits.js';
 import { DevOutboxController } from './platform/mail/dev-outbox.controller.js';
 import { MAIL_SENDER, type MailSender } from './platform/mail/mail-sender.js';
 
@@ -24,13 +26,14 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [CqrsModule.forRoot()],
-      controllers: [HealthController, DevOutboxController, AuthController],
+      controllers: [HealthController, DevOutboxController, AuthController, AccountSecurityController],
       providers: [
         { provide: CONFIG, useValue: deps.config },
         { provide: DATABASE, useValue: deps.db },
         { provide: EVENT_CORE, useValue: deps.core },
         { provide: MAIL_SENDER, useValue: deps.mail },
         { provide: IDENTITY_TOKENS, useValue: new AccessTokens(deps.core.keyEncryptionKey) },
+        { provide: RATE_LIMITS, useFactory: () => new RateLimits(deps.core.databaseUrl) },
         IdentityService,
         AuthGuard,
         RecordServiceStartHandler,

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { UserInfo } from '@serendip/proto';
-import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import type { LoginSession, UserInfo } from '@serendip/proto';
+import {
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import { type CommandMetadata, executeDecider } from '../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { Position } from '../../platform/event-store/event-store.js';
+import { LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
 import { MAIL_SENDER, type MailSender } from '../../platform/mail/mail-sender.js';
 import { account, type AccountCommand } from '../domain/account.decider.js';
 import { type AccountEvent, accountStream } from '../domain/account.events.js';
@@ -35,6 +44,9 @@ export interface SignedIn {
 }
 
 export const IDENTITY_TOKENS = Symbol('IDENTITY_TOKENS');
+export const RATE_LIMITS = Symbol('RATE_LIMITS');
+const RESET_PASSWORD_TTL_MS = 30 * 60_000;
+export const PASSWORD_RESET_ANSWER = 'If an account exists for this address, we sent a link to reset its password.';
 
 /** The identity use cases behind the auth routes (issue 4). Rules are the deciders'; this is the plumbing. */
 @Injectable()
@@ -49,11 +61,13 @@ export class IdentityService {
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(IDENTITY_TOKENS) private readonly tokens: AccessTokens,
+    @Inject(RATE_LIMITS) private readonly limits: RateLimits,
   ) {
     this.sessions = new SessionStore(db);
   }
 
   async signup(emailAddress: string, password: string, device: Device, meta: CommandMetadata): Promise<SignedIn> {
+    if (device.ip) await this.limits.take(LIMITS.signupsPerIp, device.ip);
     const problem = passwordProblem(password);
     if (problem) throw badRequest(['password', problem]);
     const userId = randomUUID();
@@ -113,15 +127,21 @@ export class IdentityService {
 
   /** Wrong e-mail and wrong password read the same and take the same time (no account enumeration). */
   async login(emailAddress: string, password: string, device: Device, meta: CommandMetadata) {
+    const emailLower = emailAddress.toLowerCase();
+    await this.limits.check(LIMITS.loginFailuresPerAccount, emailLower);
+    if (device.ip) await this.limits.check(LIMITS.loginFailuresPerIp, device.ip);
     const owner = await this.db
       .selectFrom('account_emails')
       .select('user_id')
-      .where('email_lower', '=', emailAddress.toLowerCase())
+      .where('email_lower', '=', emailLower)
       .executeTakeFirst();
     const history = owner ? await this.history(owner.user_id) : [];
     if (!(await this.hasher.verify(currentPasswordHash(history), password)) || !owner) {
+      await this.limits.consume(LIMITS.loginFailuresPerAccount, emailLower);
+      if (device.ip) await this.limits.consume(LIMITS.loginFailuresPerIp, device.ip);
       throw new UnauthorizedException('Wrong e-mail address or password');
     }
+    await this.limits.reset(LIMITS.loginFailuresPerAccount, emailLower);
     const twoFactor = history.reduce(
       (on, e) => (e.type === 'TwoFactorEnabled' ? true : e.type === 'TwoFactorDisabled' ? false : on),
       false,
@@ -212,6 +232,133 @@ export class IdentityService {
     }
   }
 
+  /**
+   * Always the same answer, at once: whether the address has an account, and whether its hourly mail limit is
+   * used up, shows neither in the answer nor in its timing (the work goes on after answering).
+   */
+  requestPasswordReset(emailAddress: string, now: Date): void {
+    void this.sendPasswordReset(emailAddress.toLowerCase(), now).catch((error: unknown) =>
+      this.logger.error(`password reset mail failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  private async sendPasswordReset(emailLower: string, now: Date): Promise<void> {
+    const owner = await this.db
+      .selectFrom('account_emails')
+      .select('user_id')
+      .where('email_lower', '=', emailLower)
+      .executeTakeFirst();
+    if (!owner || !(await this.limits.allow(LIMITS.mailsPerAddress, emailLower))) return;
+    const token = newSecret();
+    await this.db
+      .insertInto('auth_email_tokens')
+      .values({
+        token_hash: hashSecret(token),
+        user_id: owner.user_id,
+        purpose: 'reset-password',
+        expires_at: new Date(now.getTime() + RESET_PASSWORD_TTL_MS),
+        used_at: null,
+      })
+      .execute();
+    await this.mail.send({
+      to: emailLower,
+      subject: 'Reset your Serendip password',
+      text: `Choose a new password with this link (valid for 30 minutes, once):\n${this.config.publicUrl}/reset-password/${token}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    });
+  }
+
+  /** A new password from an e-mailed link; every session of the user ends but the caller's own (if any). */
+  async resetPassword(
+    token: string,
+    newPassword: string,
+    keepSessionId: string | undefined,
+    meta: CommandMetadata,
+  ): Promise<void> {
+    const problem = passwordProblem(newPassword);
+    if (problem) throw badRequest(['newPassword', problem]);
+    const used = await this.db
+      .updateTable('auth_email_tokens')
+      .set({ used_at: meta.now })
+      .where('token_hash', '=', hashSecret(token))
+      .where('purpose', '=', 'reset-password')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', meta.now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) throw badRequest(['token', 'this link has expired or was already used']);
+    await this.execute(
+      used.user_id,
+      { type: 'ResetPassword', passwordHash: await this.hasher.hash(newPassword) },
+      meta,
+    );
+    for (const sessionId of await this.sessions.activeSessionsOf(used.user_id, meta.now, keepSessionId)) {
+      if (await this.sessions.end(sessionId, 'password reset', meta.now)) {
+        await this.appendSessionEvent(
+          sessionId,
+          { type: 'SessionEnded', data: { sessionId, userId: used.user_id, reason: 'password reset' } },
+          meta,
+        );
+      }
+    }
+  }
+
+  /** spec 3 "Login session": the user's active sessions, the caller's marked. */
+  async listSessions(userId: string, currentSessionId: string, now: Date): Promise<LoginSession[]> {
+    const rows = await this.db
+      .selectFrom('auth_sessions')
+      .select(['session_id', 'created_at', 'user_agent', 'ip'])
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      _id: r.session_id,
+      createdAt: r.created_at.toISOString(),
+      userAgent: r.user_agent,
+      ip: r.ip,
+      city: null,
+      country: null,
+      isCurrent: r.session_id === currentSessionId,
+    }));
+  }
+
+  /** Ends one of the user's own sessions; another user's session id is answered as unknown. */
+  async endSession(userId: string, sessionId: string, meta: CommandMetadata): Promise<void> {
+    const owned = await this.db
+      .selectFrom('auth_sessions')
+      .select('user_id')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    if (!owned || owned.user_id !== userId) throw new NotFoundException('No such session');
+    if (await this.sessions.end(sessionId, 'ended by the user', meta.now)) {
+      await this.appendSessionEvent(
+        sessionId,
+        { type: 'SessionEnded', data: { sessionId, userId, reason: 'ended by the user' } },
+        meta,
+      );
+    }
+  }
+
+  async setTwoFactor(userId: string, enabled: boolean, meta: CommandMetadata): Promise<UserInfo> {
+    const position = await this.execute(userId, { type: enabled ? 'EnableTwoFactor' : 'DisableTwoFactor' }, meta);
+    return this.userInfoAfter(userId, position, meta.now);
+  }
+
+  /** The caller's session when the request carries a valid one (routes open to everyone use it). */
+  async sessionOf(req: { headers: Record<string, unknown>; cookies?: Record<string, unknown> }) {
+    const header = req.headers.authorization;
+    const fromCookie = req.cookies?.accessToken;
+    const token =
+      typeof header === 'string' && header.startsWith('Bearer ')
+        ? header.slice(7)
+        : typeof fromCookie === 'string'
+          ? fromCookie
+          : undefined;
+    const claims = token ? await this.tokens.verify(token) : undefined;
+    return claims && (await this.sessions.isActive(claims.sessionId, new Date())) ? claims : undefined;
+  }
+
   isSessionActive(sessionId: string, now: Date): Promise<boolean> {
     return this.sessions.isActive(sessionId, now);
   }
@@ -228,6 +375,7 @@ export class IdentityService {
   }
 
   private async sendVerification(userId: string, emailAddress: string, now: Date): Promise<void> {
+    if (!(await this.limits.allow(LIMITS.mailsPerAddress, emailAddress.toLowerCase()))) return;
     const token = newSecret();
     await this.db
       .insertInto('auth_email_tokens')

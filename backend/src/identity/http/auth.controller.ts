@@ -5,10 +5,18 @@ import type { Request, Response } from 'express';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
-import { type Device, IdentityService, type SignedIn } from '../accounts/identity.service.js';
+import { type Device, IdentityService, PASSWORD_RESET_ANSWER, type SignedIn } from '../accounts/identity.service.js';
 import { clearAuthCookies, cookie, setAuthCookies } from './auth-cookies.js';
 import { AuthGuard, type AuthenticatedRequest } from './auth.guard.js';
-import { CompleteSignupDto, LoginDto, LoginVerifyDto, SignupDto, VerifyEmailDto } from './auth.dto.js';
+import {
+  CompleteSignupDto,
+  LoginDto,
+  LoginVerifyDto,
+  PasswordResetDto,
+  ResetPasswordDto,
+  SignupDto,
+  VerifyEmailDto,
+} from './auth.dto.js';
 
 /** The auth routes (issue 4; spec 7 paths kept exactly). */
 @Controller('auth')
@@ -100,18 +108,34 @@ export class AuthController {
     return { message: 'Logged out' };
   }
 
+  /** 202 whatever the address: no account enumeration (issue 4). */
+  @Post('password-reset')
+  @HttpCode(202)
+  passwordReset(@Body() body: PasswordResetDto): { message: string } {
+    this.identity.requestPasswordReset(body.emailAddress.trim(), new Date());
+    return { message: PASSWORD_RESET_ANSWER };
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  async resetPassword(@Body() body: ResetPasswordDto, @Req() req: Request): Promise<{ message: string }> {
+    const caller = await this.identity.sessionOf(req);
+    await this.identity.resetPassword(body.token, body.newPassword, caller?.sessionId, meta(req));
+    return { message: 'Your password was changed; sign in with the new one.' };
+  }
+
   private signedIn(res: Response, signedIn: SignedIn): UserInfo {
     setAuthCookies(res, this.config.publicUrl, signedIn);
     return signedIn.user;
   }
 }
 
-function device(req: Request): Device {
+export function device(req: Request): Device {
   return { userAgent: req.headers['user-agent'] ?? null, ip: req.ip ?? null };
 }
 
 /** A request is one intent: an Idempotency-Key header makes its retry a no-op. */
-function meta(req: Request, actor = 'anonymous'): CommandMetadata {
+export function meta(req: Request, actor = 'anonymous'): CommandMetadata {
   const key = req.headers['idempotency-key'];
   const commandId = typeof key === 'string' && /^[A-Za-z0-9-]{8,100}$/.test(key) ? key : randomUUID();
   return { commandId, correlationId: randomUUID(), actor, now: new Date() };

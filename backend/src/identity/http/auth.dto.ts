@@ -61,3 +61,24 @@ export class CompleteSignupDto {
   @Type(() => String)
   birthDate: string;
 }
+
+export class PasswordResetDto {
+  @IsEmail({}, { message: 'emailAddress must be an e-mail address' })
+  @MaxLength(254)
+  emailAddress: string;
+}
+
+export class ResetPasswordDto {
+  @IsString()
+  @Length(20, 200)
+  token: string;
+
+  @IsString()
+  @MaxLength(1024)
+  newPassword: string;
+}
+
+export class DeleteSessionDto {
+  @IsUUID()
+  sessionId: string;
+}

@@ -10,6 +10,8 @@ import { accountStream } from '../domain/account.events.js';
 /** A browser in miniature: keeps the cookies the server sets, sends them back. */
 class Client {
   cookies = new Map<string, string>();
+  /** Each client is another person behind the trusted proxy (TRUST_PROXY=loopback): its own client address. */
+  readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
   constructor(private readonly base: string) {}
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -18,6 +20,7 @@ class Client {
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'X-Forwarded-For': this.ip,
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -231,5 +234,105 @@ describe('identity over HTTP', () => {
     }>`select string_agg(data::text || metadata::text, ' ') as text from events`.execute(test.db);
     for (const secret of [address, 'Margaret', 'Hamilton', '1986-08-17', '127.0.0.1', '$argon2id'])
       expect(rows[0]!.text).not.toContain(secret);
+  });
+
+  it('answers a password-reset request alike for any address, and the e-mailed link resets once and ends old sessions', async () => {
+    const { client: oldSession, address } = await signUp();
+    const stranger = new Client(test.base);
+    const known = await stranger.call('POST', '/auth/password-reset', { emailAddress: address });
+    const unknown = await stranger.call('POST', '/auth/password-reset', { emailAddress: email() });
+    expect([known.status, unknown.status]).toEqual([202, 202]);
+    expect(known.body).toEqual(unknown.body);
+
+    const mail = await sink.waitFor((m) => m.to.includes(address) && /Reset/.test(m.subject), 5000);
+    const token = /reset-password\/([\w-]+)/.exec(mail.text)![1]!;
+    const weak = await stranger.call('POST', '/auth/reset-password', { token, newPassword: 'password' });
+    expect(weak.status).toBe(400);
+    const reset = await stranger.call('POST', '/auth/reset-password', { token, newPassword: 'new-harbour-lantern-43' });
+    expect(reset.status).toBe(200);
+    expect(
+      (await stranger.call('POST', '/auth/reset-password', { token, newPassword: 'other-harbour-lantern-44' })).status,
+    ).toBe(400);
+
+    expect((await oldSession.call('GET', '/auth/user-info')).status).toBe(401);
+    expect(
+      (await new Client(test.base).call('POST', '/auth/login', { emailAddress: address, password: PASSWORD })).status,
+    ).toBe(401);
+    expect(
+      (
+        await new Client(test.base).call('POST', '/auth/login', {
+          emailAddress: address,
+          password: 'new-harbour-lantern-43',
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('sends at most 3 e-mails an hour to one address, without saying so', async () => {
+    const { address } = await signUp(); // the verification mail is the first
+    const client = new Client(test.base);
+    for (let i = 0; i < 4; i++)
+      expect((await client.call('POST', '/auth/password-reset', { emailAddress: address })).status).toBe(202);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sink.messages.filter((m) => m.to.includes(address))).toHaveLength(3);
+  });
+
+  it('stops password guessing after 10 failures per account with 429 and Retry-After, even with the right password', async () => {
+    const { address } = await signUp();
+    for (let i = 0; i < 10; i++) {
+      // Ten different people (addresses) guessing: the account limit still holds.
+      expect(
+        (
+          await new Client(test.base).call('POST', '/auth/login', {
+            emailAddress: address,
+            password: `guess-${i}-lantern`,
+          })
+        ).status,
+      ).toBe(401);
+    }
+    const res = await fetch(`${test.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9' },
+      body: JSON.stringify({ emailAddress: address, password: PASSWORD }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('stops one address guessing across accounts after 10 failures', async () => {
+    const guesser = new Client(test.base);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await guesser.call('POST', '/auth/login', { emailAddress: email(), password: 'nope-nope-nope' })).status,
+      ).toBe(401);
+    expect(
+      (await guesser.call('POST', '/auth/login', { emailAddress: email(), password: 'nope-nope-nope' })).status,
+    ).toBe(429);
+  });
+
+  it("lists the user's sessions with the current one marked, ends another, and will not touch someone else's", async () => {
+    const { client: laptop, address } = await signUp();
+    const phone = new Client(test.base);
+    await phone.call('POST', '/auth/login', { emailAddress: address, password: PASSWORD });
+    const listed = await laptop.call('GET', '/sessions');
+    expect(listed.body).toHaveLength(2);
+    expect(listed.body.filter((s: { isCurrent: boolean }) => s.isCurrent)).toHaveLength(1);
+    const phoneSession = listed.body.find((s: { isCurrent: boolean }) => !s.isCurrent)._id;
+
+    const { client: other } = await signUp();
+    expect((await other.call('POST', '/sessions/delete', { sessionId: phoneSession })).status).toBe(404);
+    expect((await phone.call('GET', '/auth/user-info')).status).toBe(200);
+
+    const after = await laptop.call('POST', '/sessions/delete', { sessionId: phoneSession });
+    expect(after.status).toBe(200);
+    expect(after.body).toHaveLength(1);
+    expect((await phone.call('GET', '/auth/user-info')).status).toBe(401);
+  });
+
+  it('turns two-factor on and off for the signed-in user only', async () => {
+    const { client } = await signUp();
+    expect((await new Client(test.base).call('POST', '/user/enable-twofac')).status).toBe(401);
+    expect((await client.call('POST', '/user/enable-twofac')).body.twoFactorEnabled).toBe(true);
+    expect((await client.call('POST', '/user/disable-twofac')).body.twoFactorEnabled).toBe(false);
   });
 });

@@ -43,6 +43,8 @@ export class EventCore {
     readonly publisher: IntegrationEventPublisher,
     /** Wraps the subject keys; contexts derive their own keys from it (e.g. identity's token signing key). */
     readonly keyEncryptionKey: Buffer,
+    /** The Postgres the core writes to (read models, plumbing tables): for clients that need their own pool. */
+    readonly databaseUrl: string,
   ) {}
 
   static async create(options: EventCoreOptions): Promise<EventCore> {
@@ -82,7 +84,16 @@ export class EventCore {
       { eventStore: options.eventStoreUrl ? 'eventstoredb' : 'postgres', bus: options.natsUrl ? 'nats' : 'in-process' },
       'event core ready',
     );
-    return new EventCore(store, schemas, vault, projections, bus, publisher, options.keyEncryptionKey);
+    return new EventCore(
+      store,
+      schemas,
+      vault,
+      projections,
+      bus,
+      publisher,
+      options.keyEncryptionKey,
+      options.databaseUrl,
+    );
   }
 
   async start(): Promise<void> {

@@ -3,6 +3,7 @@ import * as serverLog from './0001-server-log.js';
 import * as eventStore from './0002-event-store.js';
 import * as identityUsers from './0003-identity-users.js';
 import * as identitySecurity from './0004-identity-security.js';
+import * as rateLimits from './0005-rate-limits.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-event-store': eventStore,
   '0003-identity-users': identityUsers,
   '0004-identity-security': identitySecurity,
+  '0005-rate-limits': rateLimits,
 };

@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import type { LoginSession, UserInfo } from '@serendip/proto';
+import { IdentityService } from '../accounts/identity.service.js';
+import { meta } from './auth.controller.js';
+import { DeleteSessionDto } from './auth.dto.js';
+import { AuthGuard, type AuthenticatedRequest } from './auth.guard.js';
+
+/** Sessions and two-factor (spec 7: GET /sessions, POST /sessions/delete, POST /user/enable|disable-twofac). */
+@Controller()
+@UseGuards(AuthGuard)
+export class AccountSecurityController {
+  constructor(private readonly identity: IdentityService) {}
+
+  @Get('sessions')
+  sessions(@Req() req: AuthenticatedRequest): Promise<LoginSession[]> {
+    return this.identity.listSessions(req.auth.userId, req.auth.sessionId, new Date());
+  }
+
+  /** Ends one of the caller's sessions and answers the refreshed list (spec 7: "list refreshed"). */
+  @Post('sessions/delete')
+  @HttpCode(200)
+  async deleteSession(@Body() body: DeleteSessionDto, @Req() req: AuthenticatedRequest): Promise<LoginSession[]> {
+    await this.identity.endSession(req.auth.userId, body.sessionId, meta(req, req.auth.userId));
+    return this.identity.listSessions(req.auth.userId, req.auth.sessionId, new Date());
+  }
+
+  @Post('user/enable-twofac')
+  @HttpCode(200)
+  enableTwoFactor(@Req() req: AuthenticatedRequest): Promise<UserInfo> {
+    return this.identity.setTwoFactor(req.auth.userId, true, meta(req, req.auth.userId));
+  }
+
+  @Post('user/disable-twofac')
+  @HttpCode(200)
+  disableTwoFactor(@Req() req: AuthenticatedRequest): Promise<UserInfo> {
+    return this.identity.setTwoFactor(req.auth.userId, false, meta(req, req.auth.userId));
+  }
+}

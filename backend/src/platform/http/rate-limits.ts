@@ -1,0 +1,112 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** 429 with Retry-After (seconds), so clients and people know when to try again. */
+export class TooManyRequests extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      {
+        statusCode: HttpStatus.TOO_MANY_REQUESTS,
+        message: 'Too many attempts; try again later',
+        error: 'Too Many Requests',
+      },
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}
+
+export interface Limit {
+  /** Names the counter family, e.g. `login-fail-account`. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/**
+ * Rate limits kept in Postgres (rate-limiter-flexible), so every node counts together. `check` refuses once a
+ * key is used up; `consume` counts one (e.g. a failed login), `take` does both.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterPostgres>();
+  private readonly pool: pg.Pool;
+
+  constructor(connectionString: string) {
+    this.pool = new pg.Pool({ connectionString, max: 4 });
+    this.pool.on('error', () => undefined);
+  }
+
+  private limiter(limit: Limit): RateLimiterPostgres {
+    let limiter = this.limiters.get(limit.name);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: this.pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        keyPrefix: limit.name,
+        points: limit.points,
+        duration: limit.durationSeconds,
+      });
+      this.limiters.set(limit.name, limiter);
+    }
+    return limiter;
+  }
+
+  /** Throws TooManyRequests if the key has no points left. */
+  async check(limit: Limit, key: string): Promise<void> {
+    const state = await this.limiter(limit).get(key);
+    if (state && state.consumedPoints >= limit.points)
+      throw new TooManyRequests(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+  }
+
+  async consume(limit: Limit, key: string): Promise<void> {
+    await this.limiter(limit)
+      .consume(key)
+      .catch((res: unknown) => {
+        if (!(res instanceof RateLimiterRes)) throw res;
+      });
+  }
+
+  /** Counts one and throws TooManyRequests when that was one too many. */
+  async take(limit: Limit, key: string): Promise<void> {
+    try {
+      await this.limiter(limit).consume(key);
+    } catch (res) {
+      if (res instanceof RateLimiterRes) throw new TooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+      throw res;
+    }
+  }
+
+  /** True if one more is allowed (and counts it); for limits that must not show (e-mails to an address). */
+  async allow(limit: Limit, key: string): Promise<boolean> {
+    try {
+      await this.limiter(limit).consume(key);
+      return true;
+    } catch (res) {
+      if (res instanceof RateLimiterRes) return false;
+      throw res;
+    }
+  }
+
+  async reset(limit: Limit, key: string): Promise<void> {
+    await this.limiter(limit).delete(key);
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+
+  /** Nest calls this when the app closes. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+}
+
+/** Issue 4's limits. */
+export const LIMITS = {
+  loginFailuresPerAccount: { name: 'login-fail-account', points: 10, durationSeconds: 15 * 60 },
+  loginFailuresPerIp: { name: 'login-fail-ip', points: 10, durationSeconds: 15 * 60 },
+  mailsPerAddress: { name: 'mail-address', points: 3, durationSeconds: 60 * 60 },
+  signupsPerIp: { name: 'signup-ip', points: 5, durationSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;
