@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { contexts } from './contexts.js';
+import { IdentityService } from './identity/accounts/identity.service.js';
 import { ServiceLifecycle } from './ops/service-lifecycle.js';
 import { EventCore } from './platform/event-core/event-core.js';
 import { loadKeyEncryptionKey } from './platform/personal-data/key-encryption-key.js';
@@ -41,6 +42,18 @@ async function main() {
     fail(`Cannot listen on ${config.host}:${config.port}: ${message(error)}`);
   }
   await app.get(ServiceLifecycle).recordStart();
+  if (config.admin) {
+    await app
+      .get(IdentityService)
+      .ensureAdmin(config.admin.emailAddress, config.admin.password, new Date())
+      .catch(async (error: unknown) => {
+        await app.close();
+        await core.stop();
+        await database.close();
+        fail(`Admin account error: ${message(error)}`);
+      });
+    logger.info('admin account ensured (ADMIN_EMAIL)');
+  }
   logger.info(
     { url: config.publicUrl, embeddedPostgres: database.embedded },
     `Serendip is running at ${config.publicUrl}`,

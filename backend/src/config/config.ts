@@ -58,6 +58,16 @@ const schema = z
     EVENTSTORE_URL: optionalUrl(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
     FRONTEND_DIST: z.string().trim().min(1).optional(),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: 'must be an e-mail address' }),
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
     MAIL_FROM: z.string().trim().min(1).default('Serendip <no-reply@localhost>'),
     PERSONAL_DATA_KEY: z
       .string()
@@ -79,6 +89,13 @@ const schema = z
     // The embedded Postgres is for a developer's machine; production must say where its data lives.
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'must be set together with the other ADMIN_ variable',
+      });
     }
     // Without it mail goes to the dev outbox, which production must never rely on.
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
@@ -105,6 +122,11 @@ const schema = z
       eventStoreUrl: env.EVENTSTORE_URL,
       personalDataKey: env.PERSONAL_DATA_KEY,
       smtpUrl: env.SMTP_URL,
+      /** An admin account ensured at every start (issue 4), or undefined. */
+      admin:
+        env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+          ? { emailAddress: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+          : undefined,
       mailFrom: env.MAIL_FROM,
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
       /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
@@ -149,7 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'configuration');
       // Never echo a URL's value: it may hold a password.
-      const shown = name.endsWith('_URL') || name.endsWith('_KEY') ? '' : ` (got ${JSON.stringify(env[name])})`;
+      const shown =
+        name.endsWith('_URL') || name.endsWith('_KEY') || name.endsWith('_PASSWORD')
+          ? ''
+          : ` (got ${JSON.stringify(env[name])})`;
       return `${name} ${issue.message}${shown}`;
     }),
   );

@@ -74,6 +74,18 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
   });
 
+  it('takes an admin account only as a pair, never printing the password', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'root@example.com' })).toEqual([
+      'ADMIN_PASSWORD must be set together with the other ADMIN_ variable',
+    ]);
+    const [problem] = problemsOf({ ADMIN_EMAIL: 'not-mail', ADMIN_PASSWORD: 's3cret-pass' });
+    expect(problem).toBe('ADMIN_EMAIL must be an e-mail address (got "not-mail")');
+    expect(loadConfig({ ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 's3cret-pass' }).admin).toEqual({
+      emailAddress: 'root@example.com',
+      password: 's3cret-pass',
+    });
+  });
+
   it('treats an empty optional URL as unset', () => {
     expect(loadConfig({ NATS_URL: '', DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -29,7 +29,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const core = await EventCore.create({
     db,
     databaseUrl: database.url,
-    keyEncryptionKey: randomBytes(32),
+    keyEncryptionKey: config.personalDataKey ?? randomBytes(32),
     contexts,
     logger,
   });

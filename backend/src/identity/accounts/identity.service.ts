@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import type { LoginSession, UserInfo } from '@serendip/proto';
 import {
   HttpException,
@@ -45,6 +46,7 @@ export interface SignedIn {
 
 export const IDENTITY_TOKENS = Symbol('IDENTITY_TOKENS');
 export const RATE_LIMITS = Symbol('RATE_LIMITS');
+const ADMIN_BOOTSTRAP_NAMESPACE = '0b7d5a62-3c1e-4f0a-9d2b-6e8f1a4c7d30';
 const RESET_PASSWORD_TTL_MS = 30 * 60_000;
 export const PASSWORD_RESET_ANSWER = 'If an account exists for this address, we sent a link to reset its password.';
 
@@ -343,6 +345,45 @@ export class IdentityService {
   async setTwoFactor(userId: string, enabled: boolean, meta: CommandMetadata): Promise<UserInfo> {
     const position = await this.execute(userId, { type: enabled ? 'EnableTwoFactor' : 'DisableTwoFactor' }, meta);
     return this.userInfoAfter(userId, position, meta.now);
+  }
+
+  /**
+   * ADMIN_EMAIL + ADMIN_PASSWORD at start: the account exists (made and verified if new) and is an admin.
+   * Deterministic command ids make every restart a no-op after the first.
+   */
+  async ensureAdmin(emailAddress: string, password: string, now: Date): Promise<string> {
+    const emailLower = emailAddress.toLowerCase();
+    const meta = (step: string): CommandMetadata => ({
+      commandId: uuidv5(`admin-bootstrap:${emailLower}:${step}`, ADMIN_BOOTSTRAP_NAMESPACE),
+      correlationId: randomUUID(),
+      actor: 'system',
+      now,
+    });
+    let owner = await this.db
+      .selectFrom('account_emails')
+      .select('user_id')
+      .where('email_lower', '=', emailLower)
+      .executeTakeFirst();
+    if (!owner) {
+      const problem = passwordProblem(password);
+      if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
+      const userId = randomUUID();
+      await this.db.insertInto('account_emails').values({ email_lower: emailLower, user_id: userId }).execute();
+      await this.execute(
+        userId,
+        { type: 'Register', userId, emailAddress, passwordHash: await this.hasher.hash(password) },
+        meta('register'),
+      );
+      await this.execute(userId, { type: 'VerifyEmail' }, meta('verify'));
+      owner = { user_id: userId };
+    }
+    return this.grantAdmin(owner.user_id, 'system', meta('grant'));
+  }
+
+  /** AdminGranted, recording who granted it; returns the user id. */
+  async grantAdmin(userId: string, grantedBy: string, meta: CommandMetadata): Promise<string> {
+    await this.execute(userId, { type: 'GrantAdmin', grantedBy }, meta);
+    return userId;
   }
 
   /** The caller's session when the request carries a valid one (routes open to everyone use it). */
