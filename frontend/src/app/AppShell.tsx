@@ -1,4 +1,5 @@
 import { Link, Outlet } from 'react-router';
+import { SessionNav } from '../features/auth/SessionNav';
 import { selectIsBooting } from '../features/boot/boot.selectors';
 import { Toasts } from '../shared/toasts/Toasts';
 import { BrandMark } from '../shared/ui/BrandMark';
@@ -28,7 +29,10 @@ function Shell() {
           <BrandMark size={28} />
           <span className="brand__name">Serendip</span>
         </Link>
-        <span className="shell__badge">18+</span>
+        <div className="shell__header-end">
+          <span className="shell__badge">18+</span>
+          <SessionNav />
+        </div>
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />

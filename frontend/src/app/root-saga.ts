@@ -1,10 +1,13 @@
 import { call, fork } from 'redux-saga/effects';
+import { sessionSaga } from '../features/auth/session.saga';
 import { bootSaga } from '../features/boot/boot.saga';
 import { systemSaga } from '../features/system/system.saga';
 import type { AppServices } from './services';
 
 export function* rootSaga(services: AppServices) {
   yield call(bootSaga, services);
+  // spec 4: the session starts once the app is up; public pages show at once, guarded ones wait on it.
+  yield fork(sessionSaga, services);
   // The socket opens after boot so the first paint never waits on it.
   yield fork(systemSaga, services);
 }

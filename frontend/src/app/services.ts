@@ -1,18 +1,27 @@
+import { type AuthApi, authApi } from '../features/auth/auth-api';
+import { localSessionHint, type SessionHint } from '../features/auth/session-hint';
 import { checkHealth, type HealthCheckResult } from '../features/system/health-client';
 import { openSystemSocket, type SystemSocketConnection } from '../features/system/system-socket';
 
 /**
- * Everything the sagas reach outside the store: the network, the socket and the clock. Passed in as inputs
- * so a test can answer with fakes and a fixed time.
+ * Everything the sagas reach outside the store: the network, the socket, storage, page loads and the clock. Passed
+ * in as inputs so a test can answer with fakes and a fixed time.
  */
 export interface AppServices {
   checkHealth: () => Promise<HealthCheckResult>;
   openSystemSocket: () => SystemSocketConnection;
+  auth: AuthApi;
+  sessionHint: SessionHint;
+  /** A full page load (spec 4: logout ends on /auth/login this way, dropping every piece of in-memory state). */
+  loadPage: (path: string) => void;
   now: () => number;
 }
 
 export const browserServices: AppServices = {
   checkHealth: () => checkHealth(),
   openSystemSocket,
+  auth: authApi,
+  sessionHint: localSessionHint,
+  loadPage: (path) => window.location.assign(path),
   now: () => Date.now(),
 };

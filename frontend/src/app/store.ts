@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { sessionReducer } from '../features/auth/session.slice';
 import { bootReducer } from '../features/boot/boot.slice';
 import { systemReducer } from '../features/system/system.slice';
 import { rootSaga } from './root-saga';
@@ -7,6 +8,7 @@ import { type AppServices, browserServices } from './services';
 
 const rootReducer = combineReducers({
   boot: bootReducer,
+  session: sessionReducer,
   system: systemReducer,
 });
 
@@ -14,7 +16,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /**
  * The one way to get a store, for the app and for tests alike. `services` replaces any of the network,
- * socket or clock with a fake; the app passes none.
+ * socket, storage, page loads or clock with a fake; the app passes none.
  */
 export function makeStore(preloadedState?: Partial<RootState>, services: Partial<AppServices> = {}) {
   const sagaMiddleware = createSagaMiddleware();

@@ -5,7 +5,8 @@ import { bootFinished } from './boot.slice';
 
 /**
  * The first health check, then the app. The overlay goes whatever the answer: a down server is told on the
- * page, not by a loading screen that never ends. Session checks (VALIDATING, R-TOKENS) join here later.
+ * page, not by a loading screen that never ends. The session check (VALIDATING, R-TOKENS) runs right after boot
+ * (features/auth/session.saga.ts) so public pages never wait on it; the guards show its overlay.
  */
 export function* bootSaga(services: Pick<AppServices, 'checkHealth' | 'now'>) {
   try {

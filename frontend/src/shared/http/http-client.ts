@@ -84,7 +84,7 @@ export function createHttpClient({
     const path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
     const sentWithGeneration = tokenGeneration;
     const response = await send(method, path, body, options);
-    if (response.status !== 401 || isRefreshCall(path)) return settle<T>(response);
+    if (response.status !== 401 || isCredentialExchange(path)) return settle<T>(response);
 
     const unauthorized = await toHttpError(response);
     // A refresh that finished while this request was on the wire already gave us a fresh token: replay with it
@@ -133,8 +133,22 @@ export function createHttpClient({
   };
 }
 
-function isRefreshCall(path: string): boolean {
-  return path.split('?')[0] === REFRESH_TOKEN_PATH;
+/**
+ * Calls whose 401 is the answer itself (wrong password, wrong code, a used link), not an expired access token:
+ * refreshing and sending them again would only repeat the failure, and count twice against rate limits.
+ */
+const CREDENTIAL_EXCHANGES = new Set([
+  REFRESH_TOKEN_PATH,
+  '/auth/login',
+  '/auth/login/verify',
+  '/auth/signup',
+  '/auth/verify-email',
+  '/auth/password-reset',
+  '/auth/reset-password',
+]);
+
+function isCredentialExchange(path: string): boolean {
+  return CREDENTIAL_EXCHANGES.has(path.split('?')[0]!);
 }
 
 function isRefreshAnswer(body: unknown): body is { accessToken: string } {

@@ -210,6 +210,18 @@ describe('http client', () => {
       expect(api.refreshCalls()).toHaveLength(1);
     });
 
+    it('takes a 401 from a login or a code check as the answer: no refresh, sent once', async () => {
+      for (const path of ['/auth/login', '/auth/login/verify', '/auth/signup', '/auth/reset-password']) {
+        const fetchImpl = vi.fn(answerWith(401, { statusCode: 401, message: 'Wrong e-mail address or password' }));
+        const client = createHttpClient({ fetch: fetchImpl });
+        await expect(client.post(path, {})).rejects.toMatchObject({
+          status: 401,
+          message: 'Wrong e-mail address or password',
+        });
+        expect(fetchImpl).toHaveBeenCalledTimes(1);
+      }
+    });
+
     it('never retries the refresh call itself', async () => {
       const api = fakeApi();
       const client = createHttpClient({ fetch: api.fetchImpl });

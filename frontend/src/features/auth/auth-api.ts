@@ -1,0 +1,117 @@
+import {
+  AUTH_PATHS,
+  type CompleteSignupRequest,
+  isTwoFactorChallenge,
+  type LoginAnswer,
+  type LoginRequest,
+  type LoginVerifyRequest,
+  type PasswordResetRequest,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type UserInfo,
+  type VerifyEmailRequest,
+} from '@serendip/proto';
+import { API_BASE_PATH, type HttpClient, httpClient } from '../../shared/http/http-client';
+import { isUserInfo } from './user-info';
+
+/** Identity's calls (issue 4), each answer checked against the proto contract before anyone trusts it. */
+export interface AuthApi {
+  fetchUserInfo(): Promise<UserInfo>;
+  /** Rotates the session through the HTTP module's one shared refresh; rejects unless the server answered 200. */
+  refreshSession(): Promise<void>;
+  logout(): Promise<void>;
+  /** Drops the Bearer header the last refresh set; the cookies are the server's to clear. */
+  forgetAccessToken(): void;
+  signup(request: SignupRequest): Promise<UserInfo>;
+  verifyEmail(request: VerifyEmailRequest): Promise<void>;
+  completeSignup(request: CompleteSignupRequest): Promise<UserInfo>;
+  login(request: LoginRequest): Promise<LoginAnswer>;
+  verifyLogin(request: LoginVerifyRequest): Promise<UserInfo>;
+  requestPasswordReset(request: PasswordResetRequest): Promise<void>;
+  resetPassword(request: ResetPasswordRequest): Promise<void>;
+}
+
+/** The server answered 2xx with something that is not the contract. */
+export class UnexpectedAnswerError extends Error {
+  override readonly name = 'UnexpectedAnswerError';
+  constructor(readonly path: string) {
+    super(`Unexpected answer from ${path}`);
+  }
+}
+
+/** AUTH_PATHS carry the /api prefix; the HTTP module adds it itself. */
+function underApi(path: string): string {
+  if (!path.startsWith(`${API_BASE_PATH}/`)) throw new Error(`${path} is not under ${API_BASE_PATH}`);
+  return path.slice(API_BASE_PATH.length);
+}
+
+const PATHS = {
+  signup: underApi(AUTH_PATHS.signup),
+  verifyEmail: underApi(AUTH_PATHS.verifyEmail),
+  completeSignup: underApi(AUTH_PATHS.completeSignup),
+  login: underApi(AUTH_PATHS.login),
+  loginVerify: underApi(AUTH_PATHS.loginVerify),
+  userInfo: underApi(AUTH_PATHS.userInfo),
+  logout: underApi(AUTH_PATHS.logout),
+  passwordReset: underApi(AUTH_PATHS.passwordReset),
+  resetPassword: underApi(AUTH_PATHS.resetPassword),
+} as const;
+
+function expectUser(path: string, answer: unknown): UserInfo {
+  if (!isUserInfo(answer)) throw new UnexpectedAnswerError(path);
+  return answer;
+}
+
+function isLoginAnswer(answer: unknown): answer is LoginAnswer {
+  if (isUserInfo(answer)) return true;
+  if (typeof answer !== 'object' || answer === null) return false;
+  const challenge = answer as { twoFactorRequired?: unknown; challengeId?: unknown };
+  return (
+    isTwoFactorChallenge(answer as LoginAnswer) &&
+    typeof challenge.challengeId === 'string' &&
+    challenge.challengeId !== ''
+  );
+}
+
+export function createAuthApi(http: HttpClient): AuthApi {
+  return {
+    async fetchUserInfo() {
+      return expectUser(PATHS.userInfo, await http.get<unknown>(PATHS.userInfo));
+    },
+    async refreshSession() {
+      await http.refreshAccessToken();
+    },
+    async logout() {
+      await http.post<unknown>(PATHS.logout);
+    },
+    forgetAccessToken() {
+      http.setAccessToken(null);
+    },
+    async signup(request) {
+      return expectUser(PATHS.signup, await http.post<unknown>(PATHS.signup, request));
+    },
+    async verifyEmail(request) {
+      await http.post<unknown>(PATHS.verifyEmail, request);
+    },
+    async completeSignup(request) {
+      return expectUser(PATHS.completeSignup, await http.post<unknown>(PATHS.completeSignup, request));
+    },
+    async login(request) {
+      const answer = await http.post<unknown>(PATHS.login, request);
+      if (!isLoginAnswer(answer)) throw new UnexpectedAnswerError(PATHS.login);
+      return answer;
+    },
+    async verifyLogin(request) {
+      return expectUser(PATHS.loginVerify, await http.post<unknown>(PATHS.loginVerify, request));
+    },
+    async requestPasswordReset(request) {
+      await http.post<unknown>(PATHS.passwordReset, request);
+    },
+    async resetPassword(request) {
+      await http.post<unknown>(PATHS.resetPassword, request);
+    },
+  };
+}
+
+/** The app's identity calls, on the app's one HTTP client (so they share its Bearer token and refresh). */
+export const authApi = createAuthApi(httpClient);

@@ -1,0 +1,5 @@
+/** spec 6, 8: the guards' toasts, word for word. */
+export const AUTH_TOASTS = {
+  unauthorizedLogIn: 'Unauthorized, Please Log In.',
+  unauthorizedAdmin: 'Unauthorized, 404',
+} as const;

@@ -1,0 +1,97 @@
+import type { UserInfo } from '@serendip/proto';
+import { call, delay, put, race, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import type { AppServices } from '../../app/services';
+import { isHttpError } from '../../shared/http/http-error';
+import { AUTH_ROUTES } from './auth-routes';
+import {
+  logoutRequested,
+  sessionEnded,
+  sessionRefreshing,
+  sessionStarted,
+  signedIn,
+  signedOut,
+  userUpdated,
+} from './session.slice';
+
+type SessionServices = Pick<AppServices, 'auth' | 'sessionHint' | 'loadPage'>;
+
+/**
+ * The spec sets no timeout on calls, but a logout that never answers must not keep the user signed in here: the
+ * result is ignored anyway (spec 4), so after this long the page goes to login regardless.
+ */
+export const LOGOUT_WAIT_MS = 5_000;
+
+/** Runs once boot is over: start the session (spec 4), then keep the hint and logout in step with it. */
+export function* sessionSaga(services: SessionServices) {
+  yield takeEvery([sessionStarted, signedIn, userUpdated], rememberSession, services);
+  yield takeLeading(logoutRequested, logOut, services);
+  // A visitor who signs in while the start-up check is still out wins: a late "no session" must not sign them out.
+  yield race({ checked: call(startSession, services), signedIn: take(signedIn) });
+}
+
+/**
+ * spec 4 "Session start": user info once; on failure, a refresh if there may still be a session, and on 200 user
+ * info again. Loading ends either way.
+ */
+export function* startSession({ auth, sessionHint }: SessionServices) {
+  if (!sessionHint.mayHaveSession()) {
+    yield put(sessionEnded());
+    return;
+  }
+  const first: Attempt = yield call(attempt, auth.fetchUserInfo);
+  if (first.user) {
+    yield put(sessionStarted(first.user));
+    return;
+  }
+  // The HTTP module answers a 401 with its one refresh and replay (http-client.ts), so a 401 here means that refresh
+  // already failed or did not help: refreshing again would rotate the refresh token twice for one start.
+  if (isUnauthorized(first.error)) {
+    sessionHint.forget();
+    yield put(sessionEnded());
+    return;
+  }
+  // Anything else (no answer, a 5xx, a broken answer) says nothing about the session: try the refresh (R-TOKENS).
+  yield put(sessionRefreshing());
+  try {
+    yield call(auth.refreshSession);
+    const user: UserInfo = yield call(auth.fetchUserInfo);
+    yield put(sessionStarted(user));
+  } catch (error) {
+    if (isUnauthorized(error)) sessionHint.forget();
+    yield put(sessionEnded());
+  }
+}
+
+type Attempt = { user: UserInfo; error?: undefined } | { user?: undefined; error: unknown };
+
+async function attempt(fetchUser: () => Promise<UserInfo>): Promise<Attempt> {
+  try {
+    return { user: await fetchUser() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return isHttpError(error) && error.status === 401;
+}
+
+function rememberSession({ sessionHint }: SessionServices) {
+  sessionHint.remember();
+}
+
+/**
+ * spec 4 "Logout": call the endpoint; whatever it answers, forget the user and the token and load /auth/login as a
+ * full page, so no state of the signed-in user survives in memory. The HttpOnly cookies are cleared by the server.
+ */
+function* logOut({ auth, sessionHint, loadPage }: SessionServices) {
+  try {
+    yield race({ answered: call(auth.logout), gaveUp: delay(LOGOUT_WAIT_MS) });
+  } catch {
+    // spec 8: a failed logout is not the user's problem; they are signed out here all the same.
+  }
+  auth.forgetAccessToken();
+  sessionHint.forget();
+  yield put(signedOut());
+  yield call(loadPage, AUTH_ROUTES.login);
+}

@@ -1,0 +1,74 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UserInfo } from '@serendip/proto';
+
+/**
+ * spec 4 "Route guard states": loading while user info is fetched at start, refreshing while the session token is
+ * renewed, then authenticated (a user) or unauthenticated (none). Banned is a property of the user (isBanned).
+ */
+export type SessionStatus = 'loading' | 'refreshing' | 'authenticated' | 'unauthenticated';
+
+export interface SessionState {
+  user: UserInfo | null;
+  status: SessionStatus;
+  /** Logout is on its way to a full page load; guards wait for it instead of greeting a visitor. */
+  signingOut: boolean;
+}
+
+const initialState: SessionState = { user: null, status: 'loading', signingOut: false };
+
+function authenticate(state: SessionState, user: UserInfo): void {
+  state.user = user;
+  state.status = 'authenticated';
+}
+
+function unauthenticate(state: SessionState): void {
+  state.user = null;
+  state.status = 'unauthenticated';
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    sessionRefreshing(state) {
+      state.status = 'refreshing';
+    },
+    /** The start-up check found the user. */
+    sessionStarted(state, action: PayloadAction<UserInfo>) {
+      authenticate(state, action.payload);
+    },
+    /** The start-up check found no session (spec 4: the user is null, loading ends). */
+    sessionEnded(state) {
+      unauthenticate(state);
+    },
+    /** A page signed the visitor in: sign-up, login, or the login code. */
+    signedIn(state, action: PayloadAction<UserInfo>) {
+      authenticate(state, action.payload);
+    },
+    /** The server answered with a newer version of the signed-in user (continue sign-up). */
+    userUpdated(state, action: PayloadAction<UserInfo>) {
+      authenticate(state, action.payload);
+    },
+    emailVerified(state) {
+      if (state.user) state.user.emailVerified = true;
+    },
+    logoutRequested(state) {
+      state.signingOut = true;
+    },
+    signedOut(state) {
+      unauthenticate(state);
+    },
+  },
+});
+
+export const {
+  sessionRefreshing,
+  sessionStarted,
+  sessionEnded,
+  signedIn,
+  userUpdated,
+  emailVerified,
+  logoutRequested,
+  signedOut,
+} = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;

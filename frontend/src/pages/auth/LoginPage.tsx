@@ -1,0 +1,136 @@
+import { isTwoFactorChallenge, type LoginRequest, type UserInfo } from '@serendip/proto';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../app/hooks';
+import { authApi } from '../../features/auth/auth-api';
+import { AUTH_ROUTES } from '../../features/auth/auth-routes';
+import { safeRedirectTarget } from '../../features/auth/safe-redirect';
+import { signedIn } from '../../features/auth/session.slice';
+import { needsSignupSteps } from '../../features/auth/user-info';
+import { errorsFromFailure, type FieldRules } from '../../shared/forms/form-errors';
+import { FormAlert } from '../../shared/forms/FormAlert';
+import { SubmitButton } from '../../shared/forms/SubmitButton';
+import { TextField } from '../../shared/forms/TextField';
+import { useSubmission } from '../../shared/forms/use-submission';
+import { useDocumentTitle } from '../../shared/use-document-title';
+import { CHECK_MESSAGES, emailProblems, onlyProblems } from './auth-checks';
+import { AuthCard } from './AuthCard';
+import { LoginCodeStep } from './LoginCodeStep';
+
+type LoginField = 'emailAddress' | 'password';
+
+const FIELDS: FieldRules<LoginField> = {
+  emailAddress: { label: 'E-mail address' },
+  password: { label: 'Password' },
+};
+
+// The server says the same for an unknown address and a wrong password (no account enumeration, issue 4).
+const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
+
+/** /auth/login, then the e-mail code step when two-factor is on (issue 4). */
+export function LoginPage() {
+  useDocumentTitle('Log in');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [challenge, setChallenge] = useState<{ challengeId: string; credentials: LoginRequest } | null>(null);
+
+  // spec 2: back to the page the guard sent the visitor from, but only somewhere on this site (no open redirect).
+  function finish(user: UserInfo) {
+    dispatch(signedIn(user));
+    const target = needsSignupSteps(user)
+      ? AUTH_ROUTES.continueSignup
+      : safeRedirectTarget(searchParams.get('redirect'));
+    navigate(target, { replace: true });
+  }
+
+  async function logIn(credentials: LoginRequest) {
+    const answer = await authApi.login(credentials);
+    if (isTwoFactorChallenge(answer)) setChallenge({ challengeId: answer.challengeId, credentials });
+    else finish(answer);
+  }
+
+  if (challenge) {
+    return (
+      <LoginCodeStep
+        challengeId={challenge.challengeId}
+        emailAddress={challenge.credentials.emailAddress}
+        onSignedIn={finish}
+        onResend={() => logIn(challenge.credentials)}
+        onCancel={() => setChallenge(null)}
+      />
+    );
+  }
+  return <CredentialsStep onSubmit={logIn} />;
+}
+
+function CredentialsStep({ onSubmit }: { onSubmit: (credentials: LoginRequest) => Promise<void> }) {
+  const { formRef, sending, errors, submit } = useSubmission<LoginField>();
+  const [emailAddress, setEmailAddress] = useState('');
+  const [password, setPassword] = useState('');
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(
+      event,
+      () => ({
+        fields: onlyProblems({
+          emailAddress: emailProblems(emailAddress),
+          password: password === '' ? [CHECK_MESSAGES.passwordMissing] : [],
+        }),
+        form: [],
+      }),
+      () => onSubmit({ emailAddress: emailAddress.trim(), password }),
+      (error) => errorsFromFailure(error, FIELDS, WRONG_CREDENTIALS),
+    );
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      intro="Log in to meet someone new."
+      footer={
+        <p>
+          New to Serendip?{' '}
+          <Link to={AUTH_ROUTES.signup} className="auth-link">
+            Get Started
+          </Link>
+        </p>
+      }
+    >
+      <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
+        <TextField
+          name="emailAddress"
+          label={FIELDS.emailAddress.label}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={emailAddress}
+          onChange={(event) => setEmailAddress(event.target.value)}
+          errors={errors.fields.emailAddress}
+        />
+        <TextField
+          name="password"
+          label={FIELDS.password.label}
+          type="password"
+          autoComplete="current-password"
+          required
+          revealable
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          errors={errors.fields.password}
+        />
+        <p className="auth-row">
+          <Link to={AUTH_ROUTES.passwordReset} className="auth-link">
+            Forgot your password?
+          </Link>
+        </p>
+        <FormAlert messages={errors.form} />
+        <SubmitButton busy={sending} busyLabel="Logging in…">
+          Log in
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,130 @@
+import { AUTH_PATHS } from '@serendip/proto';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { aNewUser, inTurn, reply, resetBrowser, serveFakeApi } from '../../features/auth/auth-test-support';
+import { renderApp } from '../../test-support/render-app';
+
+async function signUp(emailAddress: string, password: string, confirm = password) {
+  await userEvent.type(await screen.findByLabelText('E-mail address'), emailAddress);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.type(screen.getByLabelText('Confirm password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+/** The error text tied to a field through aria-describedby. */
+function describedErrors(label: string): string {
+  const input = screen.getByLabelText(label);
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id))
+    .filter((element) => element?.classList.contains('field__errors'))
+    .map((element) => element?.textContent)
+    .join(' ');
+}
+
+describe('sign-up page', () => {
+  afterEach(resetBrowser);
+
+  it('shows the password rules', async () => {
+    serveFakeApi();
+    renderApp('/auth/signup');
+
+    const rules = await screen.findByRole('list', { name: 'Password rules' });
+    expect(rules.textContent).toContain('8 to 128 characters');
+    expect(rules.textContent).toContain('Not a common password');
+  });
+
+  it("shows the server's field errors under their fields", async () => {
+    serveFakeApi().on(
+      'POST',
+      AUTH_PATHS.signup,
+      reply(400, {
+        statusCode: 400,
+        message: [
+          'emailAddress must be an e-mail address',
+          'This password is one of the most common ones; choose another',
+        ],
+        error: 'Bad Request',
+      }),
+    );
+    renderApp('/auth/signup');
+
+    await signUp('ada@example.com', 'password1');
+
+    expect(await screen.findByText('E-mail address must be an e-mail address.')).toBeDefined();
+    expect(describedErrors('E-mail address')).toBe('E-mail address must be an e-mail address.');
+    expect(describedErrors('Password')).toBe('This password is one of the most common ones; choose another.');
+    expect(screen.getByLabelText('E-mail address').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail address'));
+  });
+
+  it("places the service's 'field: problem' answers (409 taken address, password policy) under their fields", async () => {
+    serveFakeApi().on(
+      'POST',
+      AUTH_PATHS.signup,
+      inTurn(
+        reply(400, {
+          statusCode: 400,
+          message: ['password: This password is one of the most common ones; choose another'],
+          error: 'Bad Request',
+        }),
+        reply(409, {
+          statusCode: 409,
+          message: ['emailAddress: this e-mail address cannot be used'],
+          error: 'Conflict',
+        }),
+      ),
+    );
+    renderApp('/auth/signup');
+
+    await signUp('ada@example.com', 'password1');
+    expect(await screen.findByText('This password is one of the most common ones; choose another.')).toBeDefined();
+    expect(describedErrors('Password')).toBe('This password is one of the most common ones; choose another.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('This e-mail address cannot be used.')).toBeDefined();
+    expect(describedErrors('E-mail address')).toBe('This e-mail address cannot be used.');
+    expect(describedErrors('Password')).toBe('');
+  });
+
+  it('puts a server message that names no field above the button', async () => {
+    serveFakeApi().on('POST', AUTH_PATHS.signup, reply(400, { statusCode: 400, message: 'Sign-ups are paused' }));
+    renderApp('/auth/signup');
+
+    await signUp('ada@example.com', 'a long enough one');
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Sign-ups are paused.');
+  });
+
+  it('on 201 goes on to the profile step and says a verification e-mail was sent', async () => {
+    const server = serveFakeApi().on(
+      'POST',
+      AUTH_PATHS.signup,
+      reply(201, aNewUser({ emailAddress: 'new@example.com' })),
+    );
+    const { router } = renderApp('/auth/signup');
+
+    await signUp('  new@example.com ', 'a long enough one');
+
+    expect(await screen.findByRole('heading', { name: 'Tell us about you' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/auth/signup/cs');
+    expect(await screen.findByText('Account created. We sent a verification e-mail to new@example.com.')).toBeDefined();
+    // The confirmation never leaves the page: the server forbids unknown fields.
+    expect(server.requestsTo('POST', AUTH_PATHS.signup)[0]?.body).toEqual({
+      emailAddress: 'new@example.com',
+      password: 'a long enough one',
+    });
+  });
+
+  it('refuses a short password and a confirmation that does not match before sending', async () => {
+    const server = serveFakeApi();
+    renderApp('/auth/signup');
+
+    await signUp('ada@example.com', 'short', 'shorter');
+
+    expect(describedErrors('Password')).toBe('Use at least 8 characters.');
+    expect(describedErrors('Confirm password')).toBe('The two passwords do not match.');
+    expect(server.requestsTo('POST', AUTH_PATHS.signup)).toHaveLength(0);
+  });
+});
