@@ -17,7 +17,7 @@ export interface AppServer {
 }
 
 /** The built app, started the way `npm start` starts it, on its own database and port. */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   for (const file of [MAIN_JS, CLIENT_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
   }
@@ -27,6 +27,8 @@ export async function startAppServer(): Promise<AppServer> {
     PORT: String(port),
     DATABASE_URL: database.url,
     LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...env,
   });
   const url = `http://127.0.0.1:${port}`;
   try {

@@ -8,6 +8,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  ServiceUnavailableException,
   UnauthorizedException,
 } from '@nestjs/common';
 import type { Config } from '../../config/config.js';
@@ -93,7 +94,10 @@ export class IdentityService {
       await this.db.deleteFrom('account_emails').where('user_id', '=', userId).execute();
       throw error;
     }
-    await this.sendVerification(userId, emailAddress, meta.now);
+    // The account exists now: a mail relay that is down must not turn that into an error (the link can be sent again).
+    await this.sendVerification(userId, emailAddress, meta.now).catch((error: unknown) =>
+      this.logger.error(`verification mail failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
     return this.startSession(userId, device, meta);
   }
 
@@ -162,7 +166,7 @@ export class IdentityService {
         used_at: null,
       })
       .execute();
-    await this.mail.send({
+    await this.sendOrUnavailable({
       to: emailAddress,
       subject: 'Your Serendip sign-in code',
       text: `Your sign-in code is ${code}. It works once, for 10 minutes.\n\nIf you did not try to sign in, change your password.`,
@@ -413,6 +417,16 @@ export class IdentityService {
     );
     const accessToken = await this.tokens.sign({ userId, sessionId }, meta.now);
     return { user: await this.userInfoAfter(userId, position, meta.now), accessToken, refreshToken };
+  }
+
+  /** Mail the user is waiting for right now: if it cannot go, say so (503), rather than a bare 500. */
+  private async sendOrUnavailable(mail: { to: string; subject: string; text: string }): Promise<void> {
+    try {
+      await this.mail.send(mail);
+    } catch (error) {
+      this.logger.error(`mail failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ServiceUnavailableException('We could not send the e-mail; please try again in a moment');
+    }
   }
 
   private async sendVerification(userId: string, emailAddress: string, now: Date): Promise<void> {
