@@ -1,3 +1,4 @@
+import { EmailField } from './AuthFields';
 import { isTwoFactorChallenge, type LoginRequest, type UserInfo } from '@serendip/proto';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -97,17 +98,11 @@ function CredentialsStep({ onSubmit }: { onSubmit: (credentials: LoginRequest) =
       }
     >
       <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
-        <TextField
-          name="emailAddress"
+        <EmailField
           label={FIELDS.emailAddress.label}
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           value={emailAddress}
-          onChange={(event) => setEmailAddress(event.target.value)}
+          onChange={setEmailAddress}
           errors={errors.fields.emailAddress}
         />
         <TextField

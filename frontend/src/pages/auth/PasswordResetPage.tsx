@@ -1,3 +1,4 @@
+import { EmailField } from './AuthFields';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { authApi } from '../../features/auth/auth-api';
@@ -5,7 +6,6 @@ import { AUTH_ROUTES } from '../../features/auth/auth-routes';
 import { errorsFromFailure, FORM_MESSAGES, type FieldRules } from '../../shared/forms/form-errors';
 import { FormAlert } from '../../shared/forms/FormAlert';
 import { SubmitButton } from '../../shared/forms/SubmitButton';
-import { TextField } from '../../shared/forms/TextField';
 import { useSubmission } from '../../shared/forms/use-submission';
 import { isHttpError } from '../../shared/http/http-error';
 import { useDocumentTitle } from '../../shared/use-document-title';
@@ -80,17 +80,11 @@ export function PasswordResetPage() {
       footer={footer}
     >
       <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
-        <TextField
-          name="emailAddress"
+        <EmailField
           label={FIELDS.emailAddress.label}
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           value={emailAddress}
-          onChange={(event) => setEmailAddress(event.target.value)}
+          onChange={setEmailAddress}
           errors={errors.fields.emailAddress}
         />
         <FormAlert messages={errors.form} />

@@ -1,3 +1,4 @@
+import { NewPasswordFields } from './AuthFields';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { authApi } from '../../features/auth/auth-api';
@@ -5,12 +6,10 @@ import { AUTH_ROUTES } from '../../features/auth/auth-routes';
 import { errorsFromFailure, type FieldRules } from '../../shared/forms/form-errors';
 import { FormAlert } from '../../shared/forms/FormAlert';
 import { SubmitButton } from '../../shared/forms/SubmitButton';
-import { TextField } from '../../shared/forms/TextField';
 import { useSubmission } from '../../shared/forms/use-submission';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { confirmProblems, onlyProblems, passwordLengthProblems } from './auth-checks';
 import { AuthCard, AuthNotice } from './AuthCard';
-import { PasswordRules } from './PasswordRules';
 
 type NewPasswordField = 'newPassword' | 'confirmPassword';
 
@@ -76,27 +75,14 @@ export function ResetPasswordPage() {
       }
     >
       <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
-        <TextField
+        <NewPasswordFields
           name="newPassword"
-          label={FIELDS.newPassword.label}
-          type="password"
-          autoComplete="new-password"
-          required
-          revealable
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          hint={<PasswordRules password={newPassword} />}
-          errors={errors.fields.newPassword}
-        />
-        <TextField
-          name="confirmPassword"
-          label={FIELDS.confirmPassword.label}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          errors={errors.fields.confirmPassword}
+          labels={{ password: FIELDS.newPassword.label, confirm: FIELDS.confirmPassword.label }}
+          password={newPassword}
+          confirm={confirmPassword}
+          onPassword={setNewPassword}
+          onConfirm={setConfirmPassword}
+          errors={{ password: errors.fields.newPassword, confirm: errors.fields.confirmPassword }}
         />
         <FormAlert messages={errors.form} />
         <SubmitButton busy={sending} busyLabel="Saving your new password…">

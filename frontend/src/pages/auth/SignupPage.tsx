@@ -1,3 +1,4 @@
+import { EmailField, NewPasswordFields } from './AuthFields';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
@@ -7,13 +8,11 @@ import { signedIn } from '../../features/auth/session.slice';
 import { errorsFromFailure, type FieldRules } from '../../shared/forms/form-errors';
 import { FormAlert } from '../../shared/forms/FormAlert';
 import { SubmitButton } from '../../shared/forms/SubmitButton';
-import { TextField } from '../../shared/forms/TextField';
 import { useSubmission } from '../../shared/forms/use-submission';
 import { notify } from '../../shared/toasts/notify';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { confirmProblems, emailProblems, onlyProblems, passwordLengthProblems } from './auth-checks';
 import { AuthCard } from './AuthCard';
-import { PasswordRules } from './PasswordRules';
 
 type SignupField = 'emailAddress' | 'password' | 'confirmPassword';
 
@@ -69,40 +68,21 @@ export function SignupPage() {
       }
     >
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-        <TextField
-          name="emailAddress"
+        <EmailField
           label={FIELDS.emailAddress.label}
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           value={emailAddress}
-          onChange={(event) => setEmailAddress(event.target.value)}
+          onChange={setEmailAddress}
           errors={errors.fields.emailAddress}
         />
-        <TextField
+        <NewPasswordFields
           name="password"
-          label={FIELDS.password.label}
-          type="password"
-          autoComplete="new-password"
-          required
-          revealable
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          hint={<PasswordRules password={password} />}
-          errors={errors.fields.password}
-        />
-        <TextField
-          name="confirmPassword"
-          label={FIELDS.confirmPassword.label}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          errors={errors.fields.confirmPassword}
+          labels={{ password: FIELDS.password.label, confirm: FIELDS.confirmPassword.label }}
+          password={password}
+          confirm={confirmPassword}
+          onPassword={setPassword}
+          onConfirm={setConfirmPassword}
+          errors={{ password: errors.fields.password, confirm: errors.fields.confirmPassword }}
         />
         <FormAlert messages={errors.form} />
         <SubmitButton busy={sending} busyLabel="Creating your account…">
