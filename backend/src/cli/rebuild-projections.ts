@@ -1,41 +1,26 @@
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { sql } from 'kysely';
-import { ConfigError, loadConfig } from '../config/config.js';
 import { contexts } from '../contexts.js';
-import { openDatabase } from '../platform/database/database.js';
-import { EventCore } from '../platform/event-core/event-core.js';
-import { createLogger } from '../platform/logging/logger.js';
-import { loadKeyEncryptionKey } from '../platform/personal-data/key-encryption-key.js';
 import { rebuildProjection } from '../platform/projections/rebuild-projection.js';
+import { runCli, withEventCore } from './cli-support.js';
 
 /**
  * `npm run projections:rebuild [name]`: empties read models and replays the whole log into them, with a
  * progress bar and the rate. Stop the app first: its projector would write the same rows meanwhile (with the
  * embedded Postgres, a running app holds the database and this refuses to start).
  */
-async function main() {
-  const config = loadConfig();
-  const logger = createLogger('warn');
+runCli('projections:rebuild', async () => {
   const all = contexts.flatMap((c) => c.projections);
   const wanted = process.argv[2];
   const chosen = wanted ? all.filter((p) => p.name === wanted) : all;
   if (chosen.length === 0)
     throw new Error(`no projection named ${wanted}; there are: ${all.map((p) => p.name).join(', ')}`);
 
-  const database = await openDatabase(config, logger);
-  const core = await EventCore.create({
-    db: database.db,
-    databaseUrl: database.url,
-    eventStoreUrl: config.eventStoreUrl,
-    keyEncryptionKey: await loadKeyEncryptionKey(config.personalDataKey, config.dataDir),
-    contexts,
-    logger,
-  });
-  try {
+  await withEventCore(async ({ config, db, core }) => {
     const total = config.eventStoreUrl
       ? 0
-      : Number((await sql<{ n: string }>`select count(*) as n from events`.execute(database.db)).rows[0]!.n);
+      : Number((await sql<{ n: string }>`select count(*) as n from events`.execute(db)).rows[0]!.n);
     for (const projection of chosen) {
       const bar = new cliProgress.SingleBar(
         {
@@ -46,7 +31,7 @@ async function main() {
       );
       const started = performance.now();
       bar.start(total, 0, { rate: 0 });
-      const { events } = await rebuildProjection(database.db, core.store, projection, (n) =>
+      const { events } = await rebuildProjection(db, core.store, projection, (n) =>
         bar.update(n, { rate: Math.round(n / ((performance.now() - started) / 1000)) }),
       );
       bar.stop();
@@ -55,20 +40,5 @@ async function main() {
         `rebuilt ${projection.name}: ${events} events in ${seconds.toFixed(2)} s (${Math.round(events / Math.max(seconds, 0.001))} events/s)\n`,
       );
     }
-  } finally {
-    await core.stop();
-    await database.close();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    const problem =
-      error instanceof ConfigError
-        ? `Configuration error: ${error.problems.join('; ')}`
-        : String((error as Error).message ?? error);
-    process.stderr.write(`projections:rebuild failed: ${problem}\n`);
-    process.exit(1);
-  },
-);
+  });
+});
