@@ -32,6 +32,7 @@ import { readUserInfo } from './user-info.js';
 const VERIFY_EMAIL_TTL_MS = 24 * 3_600_000;
 const LOGIN_CODE_TTL_MS = 10 * 60_000;
 const LOGIN_CODE_TRIES = 5;
+type EmailTokenPurpose = 'verify-email' | 'reset-password';
 
 export interface Device {
   userAgent: string | null;
@@ -102,17 +103,8 @@ export class IdentityService {
   }
 
   async verifyEmail(token: string, meta: CommandMetadata): Promise<void> {
-    const used = await this.db
-      .updateTable('auth_email_tokens')
-      .set({ used_at: meta.now })
-      .where('token_hash', '=', hashSecret(token))
-      .where('purpose', '=', 'verify-email')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', meta.now)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!used) throw badRequest(['token', 'this link has expired or was already used']);
-    await this.execute(used.user_id, { type: 'VerifyEmail' }, meta);
+    const userId = await this.redeemEmailToken(token, 'verify-email', meta.now);
+    await this.execute(userId, { type: 'VerifyEmail' }, meta);
   }
 
   async completeSignup(
@@ -256,16 +248,7 @@ export class IdentityService {
       .executeTakeFirst();
     if (!owner || !(await this.limits.allow(LIMITS.mailsPerAddress, emailLower))) return;
     const token = newSecret();
-    await this.db
-      .insertInto('auth_email_tokens')
-      .values({
-        token_hash: hashSecret(token),
-        user_id: owner.user_id,
-        purpose: 'reset-password',
-        expires_at: new Date(now.getTime() + RESET_PASSWORD_TTL_MS),
-        used_at: null,
-      })
-      .execute();
+    await this.issueEmailToken(token, owner.user_id, 'reset-password', RESET_PASSWORD_TTL_MS, now);
     await this.mail.send({
       to: emailLower,
       subject: 'Reset your Serendip password',
@@ -282,26 +265,13 @@ export class IdentityService {
   ): Promise<void> {
     const problem = passwordProblem(newPassword);
     if (problem) throw badRequest(['newPassword', problem]);
-    const used = await this.db
-      .updateTable('auth_email_tokens')
-      .set({ used_at: meta.now })
-      .where('token_hash', '=', hashSecret(token))
-      .where('purpose', '=', 'reset-password')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', meta.now)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!used) throw badRequest(['token', 'this link has expired or was already used']);
-    await this.execute(
-      used.user_id,
-      { type: 'ResetPassword', passwordHash: await this.hasher.hash(newPassword) },
-      meta,
-    );
-    for (const sessionId of await this.sessions.activeSessionsOf(used.user_id, meta.now, keepSessionId)) {
+    const userId = await this.redeemEmailToken(token, 'reset-password', meta.now);
+    await this.execute(userId, { type: 'ResetPassword', passwordHash: await this.hasher.hash(newPassword) }, meta);
+    for (const sessionId of await this.sessions.activeSessionsOf(userId, meta.now, keepSessionId)) {
       if (await this.sessions.end(sessionId, 'password reset', meta.now)) {
         await this.appendSessionEvent(
           sessionId,
-          { type: 'SessionEnded', data: { sessionId, userId: used.user_id, reason: 'password reset' } },
+          { type: 'SessionEnded', data: { sessionId, userId: userId, reason: 'password reset' } },
           meta,
         );
       }
@@ -419,6 +389,35 @@ export class IdentityService {
     return { user: await this.userInfoAfter(userId, position, meta.now), accessToken, refreshToken };
   }
 
+  /** Stores a one-time link's token (hashed) for a purpose and a lifetime. */
+  private async issueEmailToken(token: string, userId: string, purpose: EmailTokenPurpose, ttlMs: number, now: Date) {
+    await this.db
+      .insertInto('auth_email_tokens')
+      .values({
+        token_hash: hashSecret(token),
+        user_id: userId,
+        purpose,
+        expires_at: new Date(now.getTime() + ttlMs),
+        used_at: null,
+      })
+      .execute();
+  }
+
+  /** Uses up a one-time link's token, once, before it expires; answers whose it was. */
+  private async redeemEmailToken(token: string, purpose: EmailTokenPurpose, now: Date): Promise<string> {
+    const used = await this.db
+      .updateTable('auth_email_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', hashSecret(token))
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) throw badRequest(['token', 'this link has expired or was already used']);
+    return used.user_id;
+  }
+
   /** Mail the user is waiting for right now: if it cannot go, say so (503), rather than a bare 500. */
   private async sendOrUnavailable(mail: { to: string; subject: string; text: string }): Promise<void> {
     try {
@@ -432,16 +431,7 @@ export class IdentityService {
   private async sendVerification(userId: string, emailAddress: string, now: Date): Promise<void> {
     if (!(await this.limits.allow(LIMITS.mailsPerAddress, emailAddress.toLowerCase()))) return;
     const token = newSecret();
-    await this.db
-      .insertInto('auth_email_tokens')
-      .values({
-        token_hash: hashSecret(token),
-        user_id: userId,
-        purpose: 'verify-email',
-        expires_at: new Date(now.getTime() + VERIFY_EMAIL_TTL_MS),
-        used_at: null,
-      })
-      .execute();
+    await this.issueEmailToken(token, userId, 'verify-email', VERIFY_EMAIL_TTL_MS, now);
     const link = `${this.config.publicUrl}/auth/verify-email?token=${token}`;
     await this.mail.send({
       to: emailAddress,
