@@ -66,6 +66,29 @@ describe('backend process', () => {
     }
   }, 120_000);
 
+  it('stopped while still starting, finishes starting, then stops in order (exit 0, its Postgres stopped)', async () => {
+    const dataDir = await sharedTempDir('serendip-early-stop-');
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const backend = startBackendProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(pgPort),
+    });
+    try {
+      // Once its Postgres is being made there is something to stop in order (before that, nothing runs yet).
+      for (let i = 0; i < 300 && !backend.stdout().includes('initialising embedded Postgres'); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      backend.child.kill('SIGTERM');
+      expect(await backend.exited).toBe(0);
+      expect(await isListening(pgPort)).toBe(false);
+      expect(backend.stdout()).toContain('"msg":"stopped"');
+    } finally {
+      backend.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it.runIf(process.getuid?.() === 0)(
     'as root, names a private folder the embedded Postgres cannot pass instead of changing it',
     async () => {

@@ -24,6 +24,12 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // Signals are taken from the first moment: one that arrives while starting (an orchestrator stopping a
+  // service that just became ready) waits for the start to finish, then stops it in order.
+  const signals: { requested?: NodeJS.Signals; stop?: (signal: NodeJS.Signals) => void } = {};
+  const onSignal = (signal: NodeJS.Signals) => (signals.stop ? signals.stop(signal) : (signals.requested ??= signal));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   const database = await openDatabase(config, logger).catch((error: unknown) =>
     fail(`Database error: ${message(error)}`),
@@ -77,8 +83,8 @@ async function main() {
     logger.flush();
     process.exit(exitCode);
   };
-  process.on('SIGINT', () => void stop('SIGINT', 0));
-  process.on('SIGTERM', () => void stop('SIGTERM', 0));
+  signals.stop = (signal) => void stop(signal, 0);
+  if (signals.requested) signals.stop(signals.requested);
   // Past start-up a crash is logged whole (stack included) and the process still stops in order.
   crashHandler = (error) => {
     logger.fatal({ err: error }, 'unexpected error; shutting down');
