@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '@serendip/proto';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -77,6 +78,18 @@ const schema = z
       .refine((key) => key === undefined || key.length === 32, {
         message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
       }),
+    SUPPORT_EMAIL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: 'must be an e-mail address' }),
+    COMPANY_NAME: z.string().trim().max(120).optional(),
+    SOCIAL_INSTAGRAM_URL: optionalUrl(['https:']),
+    SOCIAL_TELEGRAM_URL: optionalUrl(['https:']),
+    SOCIAL_X_URL: optionalUrl(['https:']),
+    SOCIAL_DISCORD_URL: optionalUrl(['https:']),
+    SYSTEM_STATUS_URL: optionalUrl(['http:', 'https:']),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -128,6 +141,18 @@ const schema = z
           ? { emailAddress: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
           : undefined,
       mailFrom: env.MAIL_FROM,
+      /** What the web client is told about this deployment (issue 5), written into index.html. */
+      publicConfig: {
+        supportEmail: env.SUPPORT_EMAIL ?? DEFAULT_PUBLIC_CONFIG.supportEmail,
+        companyName: env.COMPANY_NAME || DEFAULT_PUBLIC_CONFIG.companyName,
+        socialLinks: {
+          instagram: env.SOCIAL_INSTAGRAM_URL,
+          telegram: env.SOCIAL_TELEGRAM_URL,
+          x: env.SOCIAL_X_URL,
+          discord: env.SOCIAL_DISCORD_URL,
+        },
+        systemStatusUrl: env.SYSTEM_STATUS_URL,
+      } satisfies PublicConfig,
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
       /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
       trustProxy:
