@@ -1,7 +1,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { HEALTH_MESSAGES, type SystemClientToServerEvents, type SystemServerToClientEvents } from '@serendip/proto';
+import {
+  HEALTH_MESSAGES,
+  publicConfigSchema,
+  type SystemClientToServerEvents,
+  type SystemServerToClientEvents,
+} from '@serendip/proto';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test-support/test-app.js';
@@ -19,9 +24,17 @@ describe('backend over HTTP and Socket.IO', () => {
 
   beforeAll(async () => {
     const frontendDist = await mkdtemp(path.join(os.tmpdir(), 'serendip-dist-'));
-    await writeFile(path.join(frontendDist, 'index.html'), '<!doctype html><div id="root">client</div>');
+    await writeFile(
+      path.join(frontendDist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root">client</div></body></html>',
+    );
     await writeFile(path.join(frontendDist, 'robots.txt'), 'User-agent: *');
-    test = await startTestApp({ FRONTEND_DIST: frontendDist });
+    test = await startTestApp({
+      FRONTEND_DIST: frontendDist,
+      SUPPORT_EMAIL: 'help@serendip.example',
+      COMPANY_NAME: 'Serendip "Labs" <Ltd>',
+      SOCIAL_DISCORD_URL: 'https://discord.example/serendip',
+    });
     base = test.base;
   });
 
@@ -50,6 +63,22 @@ describe('backend over HTTP and Socket.IO', () => {
       expect(await res.text()).toContain('<div id="root">');
     }
     expect(await (await fetch(`${base}/robots.txt`)).text()).toBe('User-agent: *');
+  });
+
+  it("tells the client the deployment's support address, company and social links in index.html", async () => {
+    const html = await (await fetch(`${base}/legal/privacy-policy`)).text();
+    const content = /<meta name="serendip-config" content="([^"]*)"/.exec(html)?.[1];
+    expect(content, 'config meta tag').toBeDefined();
+    const decoded = content!
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    expect(publicConfigSchema.parse(JSON.parse(decoded))).toEqual({
+      supportEmail: 'help@serendip.example',
+      companyName: 'Serendip "Labs" <Ltd>',
+      socialLinks: { discord: 'https://discord.example/serendip' },
+    });
   });
 
   it('sends security headers and no framework banner', async () => {

@@ -7,7 +7,11 @@ import { RecordServiceStopHandler } from './ops/commands/record-service-stop/rec
 import { IDENTITY_TOKENS, IdentityService, RATE_LIMITS } from './identity/accounts/identity.service.js';
 import { AccountSecurityController } from './identity/http/account-security.controller.js';
 import { AuthController } from './identity/http/auth.controller.js';
+import { AccountService } from './identity/accounts/account.service.js';
+import { AccountController } from './identity/http/account.controller.js';
 import { AuthGuard } from './identity/http/auth.guard.js';
+import { ProfileController } from './identity/http/profile.controller.js';
+import { ProfileService } from './identity/profile/profile.service.js';
 import { AccessTokens } from './identity/sessions/access-tokens.js';
 import { HealthController } from './ops/health/health.controller.js';
 import { ServiceLifecycle } from './ops/service-lifecycle.js';
@@ -26,7 +30,14 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [CqrsModule.forRoot()],
-      controllers: [HealthController, DevOutboxController, AuthController, AccountSecurityController],
+      controllers: [
+        HealthController,
+        DevOutboxController,
+        AuthController,
+        AccountSecurityController,
+        ProfileController,
+        AccountController,
+      ],
       providers: [
         { provide: CONFIG, useValue: deps.config },
         { provide: DATABASE, useValue: deps.db },
@@ -35,6 +46,8 @@ export class AppModule {
         { provide: IDENTITY_TOKENS, useValue: new AccessTokens(deps.core.keyEncryptionKey) },
         { provide: RATE_LIMITS, useFactory: () => new RateLimits(deps.core.databaseUrl) },
         IdentityService,
+        ProfileService,
+        AccountService,
         AuthGuard,
         RecordServiceStartHandler,
         RecordServiceStopHandler,

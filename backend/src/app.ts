@@ -64,7 +64,7 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
     }),
   );
   app.use(cookieParser());
-  app.use(webClient(config.frontendDist));
+  app.use(webClient(config.frontendDist, config.publicConfig));
   // Every body is checked against its DTO: unknown fields are refused, each problem is named (400).
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new DomainErrorFilter());

@@ -123,7 +123,7 @@ describe('backend process', () => {
     const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
     const db = createDb(database.url);
     try {
-      await waitForOk(`http://127.0.0.1:${port}/api/health`, 60_000, exited);
+      await waitForOk(`http://127.0.0.1:${port}/api/health`, 120_000, exited);
       process.kill(-start.pid!, 'SIGINT');
       expect(await exited).toBe(0);
       const messages = (await db.selectFrom('server_log').select('message').orderBy('id').execute()).map(
@@ -135,7 +135,7 @@ describe('backend process', () => {
       await db.destroy();
       await database.drop();
     }
-  }, 90_000);
+  }, 150_000);
 
   it('with DATABASE_URL uses that database and logs its start and stop there', async () => {
     const database = await createTestDatabase();
@@ -143,7 +143,7 @@ describe('backend process', () => {
     const backend = startBackendProcess({ PORT: String(port), DATABASE_URL: database.url });
     const db = createDb(database.url);
     try {
-      await waitForOk(`http://127.0.0.1:${port}/api/health`, 30_000, backend.exited);
+      await waitForOk(`http://127.0.0.1:${port}/api/health`, 90_000, backend.exited);
       backend.child.kill('SIGTERM');
       expect(await backend.exited).toBe(0);
       const messages = (await db.selectFrom('server_log').select('message').orderBy('id').execute()).map(
@@ -155,7 +155,7 @@ describe('backend process', () => {
       await db.destroy();
       await database.drop();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 function isListening(port: number): Promise<boolean> {

@@ -55,7 +55,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor(predicate, timeoutMs = 10_000) {
+    waitFor(predicate, timeoutMs = 20_000) {
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {

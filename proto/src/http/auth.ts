@@ -17,6 +17,14 @@ export interface UserInfo {
   /** YYYY-MM-DD */
   userBirthDate: string | null;
   userAge: number | null;
+  /** E.164, or null. */
+  phoneNumber: string | null;
+  bio: string | null;
+  /** URL of the 512 px WebP avatar, or null. */
+  avatar: string | null;
+  /** ISO 3166-1 alpha-2 code of the last known location, or null ('Unknown' on screen). */
+  country: string | null;
+  city: string | null;
   isAdmin: boolean;
   isBanned: boolean;
   twoFactorEnabled: boolean;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Answer of `GET /api/health` (spec 7: "message; 200 means up, anything else down"). */
 export const healthAnswerSchema = z.object({
-  message: z.string().min(1),
+  message: z.string().check(z.minLength(1)),
   /** Why the service is down; present only on a 503. */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The system socket: the default Socket.IO namespace every client opens. Today it answers a ping; the
@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const pingRequestSchema = z.object({
   /** Client clock in ms, echoed back so the client can measure the round trip. */
-  sentAt: z.number().finite(),
+  sentAt: z.number(),
 });
 export type PingRequest = z.infer<typeof pingRequestSchema>;
 

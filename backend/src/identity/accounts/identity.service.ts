@@ -27,12 +27,12 @@ import { AccessTokens } from '../sessions/access-tokens.js';
 import { hashSecret, newCode, newSecret } from '../sessions/secrets.js';
 import { SessionStore } from '../sessions/session-store.js';
 import { sessionStream } from '../sessions/session.events.js';
+import { EmailTokens } from './email-tokens.js';
 import { readUserInfo } from './user-info.js';
 
 const VERIFY_EMAIL_TTL_MS = 24 * 3_600_000;
 const LOGIN_CODE_TTL_MS = 10 * 60_000;
 const LOGIN_CODE_TRIES = 5;
-type EmailTokenPurpose = 'verify-email' | 'reset-password';
 
 export interface Device {
   userAgent: string | null;
@@ -58,6 +58,7 @@ export class IdentityService {
   private readonly logger = new Logger(IdentityService.name);
   private readonly hasher = new PasswordHasher();
   private readonly sessions: SessionStore;
+  private readonly emailTokens: EmailTokens;
 
   constructor(
     @Inject(EVENT_CORE) private readonly core: EventCore,
@@ -68,8 +69,15 @@ export class IdentityService {
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
   ) {
     this.sessions = new SessionStore(db);
+    this.emailTokens = new EmailTokens(db);
   }
 
+  /**
+   * Sign-up answers alike whether or not the address already has an account (no enumeration, issue 4): either way a
+   * new account is made and signed in. Only an address nobody holds is claimed by it (and gets the verification
+   * link); a taken one stays with its owner, who is told by e-mail that someone tried, and the new account can never
+   * verify it or log in with it. Someone who forgot they had an account learns it from their own mailbox only.
+   */
   async signup(emailAddress: string, password: string, device: Device, meta: CommandMetadata): Promise<SignedIn> {
     if (device.ip) await this.limits.take(LIMITS.signupsPerIp, device.ip);
     const problem = passwordProblem(password);
@@ -81,30 +89,74 @@ export class IdentityService {
       .onConflict((oc) => oc.doNothing())
       .returning('user_id')
       .executeTakeFirst();
-    if (!claimed) {
-      // TODO(issue 4): answer without revealing that the address is taken, and tell its owner by e-mail.
-      throw new HttpException(
-        { statusCode: 409, message: ['emailAddress: this e-mail address cannot be used'], error: 'Conflict' },
-        409,
-      );
-    }
     try {
       const passwordHash = await this.hasher.hash(password);
       await this.execute(userId, { type: 'Register', userId, emailAddress, passwordHash }, meta);
     } catch (error) {
-      await this.db.deleteFrom('account_emails').where('user_id', '=', userId).execute();
+      if (claimed) await this.db.deleteFrom('account_emails').where('user_id', '=', userId).execute();
       throw error;
     }
     // The account exists now: a mail relay that is down must not turn that into an error (the link can be sent again).
-    await this.sendVerification(userId, emailAddress, meta.now).catch((error: unknown) =>
-      this.logger.error(`verification mail failed: ${error instanceof Error ? error.message : String(error)}`),
+    const mail = claimed ? this.sendVerification(userId, emailAddress, meta.now) : this.sendAddressInUse(emailAddress);
+    await mail.catch((error: unknown) =>
+      this.logger.error(`sign-up mail failed: ${error instanceof Error ? error.message : String(error)}`),
     );
     return this.startSession(userId, device, meta);
   }
 
+  /** The e-mailed link of a sign-up (confirms the address) or of an e-mail change (the new address takes over). */
   async verifyEmail(token: string, meta: CommandMetadata): Promise<void> {
-    const userId = await this.redeemEmailToken(token, 'verify-email', meta.now);
-    await this.execute(userId, { type: 'VerifyEmail' }, meta);
+    const redeemed = await this.emailTokens.redeem(token, ['verify-email', 'change-email'], meta.now);
+    if (redeemed.purpose === 'change-email' && redeemed.newEmail) {
+      await this.switchEmail(redeemed.userId, redeemed.newEmail, meta);
+      return;
+    }
+    await this.execute(redeemed.userId, { type: 'VerifyEmail' }, meta);
+  }
+
+  /**
+   * The new address replaces the old one: claimed first (it may have been taken since the link was sent), then
+   * recorded, then the old one freed and told.
+   */
+  private async switchEmail(userId: string, newEmail: string, meta: CommandMetadata): Promise<void> {
+    const old = await this.db
+      .selectFrom('account_emails')
+      .select('email_lower')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    try {
+      // One address per account: the row moves to the new address (or is made, for an account that never held
+      // one), and fails if someone holds that address now.
+      if (old) {
+        await this.db
+          .updateTable('account_emails')
+          .set({ email_lower: newEmail.toLowerCase() })
+          .where('user_id', '=', userId)
+          .execute();
+      } else {
+        await this.db
+          .insertInto('account_emails')
+          .values({ email_lower: newEmail.toLowerCase(), user_id: userId })
+          .execute();
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw badRequest(['token', 'this address belongs to another account now']);
+      }
+      throw error;
+    }
+    await this.execute(userId, { type: 'ChangeEmail', emailAddress: newEmail }, meta);
+    if (old && old.email_lower !== newEmail.toLowerCase()) {
+      await this.mail
+        .send({
+          to: old.email_lower,
+          subject: 'Your Serendip e-mail address was changed',
+          text: `The e-mail address of your Serendip account was changed to ${maskEmail(newEmail)}. From now on, log in with the new address.\n\nIf you did not do this, reset your password at ${this.config.publicUrl}/auth/password-reset and write to us.`,
+        })
+        .catch((error: unknown) =>
+          this.logger.error(`e-mail change notice failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
+    }
   }
 
   async completeSignup(
@@ -248,7 +300,7 @@ export class IdentityService {
       .executeTakeFirst();
     if (!owner || !(await this.limits.allow(LIMITS.mailsPerAddress, emailLower))) return;
     const token = newSecret();
-    await this.issueEmailToken(token, owner.user_id, 'reset-password', RESET_PASSWORD_TTL_MS, now);
+    await this.emailTokens.issue(token, owner.user_id, 'reset-password', RESET_PASSWORD_TTL_MS, now);
     await this.mail.send({
       to: emailLower,
       subject: 'Reset your Serendip password',
@@ -265,7 +317,7 @@ export class IdentityService {
   ): Promise<void> {
     const problem = passwordProblem(newPassword);
     if (problem) throw badRequest(['newPassword', problem]);
-    const userId = await this.redeemEmailToken(token, 'reset-password', meta.now);
+    const { userId } = await this.emailTokens.redeem(token, ['reset-password'], meta.now);
     await this.execute(userId, { type: 'ResetPassword', passwordHash: await this.hasher.hash(newPassword) }, meta);
     for (const sessionId of await this.sessions.activeSessionsOf(userId, meta.now, keepSessionId)) {
       if (await this.sessions.end(sessionId, 'password reset', meta.now)) {
@@ -389,35 +441,6 @@ export class IdentityService {
     return { user: await this.userInfoAfter(userId, position, meta.now), accessToken, refreshToken };
   }
 
-  /** Stores a one-time link's token (hashed) for a purpose and a lifetime. */
-  private async issueEmailToken(token: string, userId: string, purpose: EmailTokenPurpose, ttlMs: number, now: Date) {
-    await this.db
-      .insertInto('auth_email_tokens')
-      .values({
-        token_hash: hashSecret(token),
-        user_id: userId,
-        purpose,
-        expires_at: new Date(now.getTime() + ttlMs),
-        used_at: null,
-      })
-      .execute();
-  }
-
-  /** Uses up a one-time link's token, once, before it expires; answers whose it was. */
-  private async redeemEmailToken(token: string, purpose: EmailTokenPurpose, now: Date): Promise<string> {
-    const used = await this.db
-      .updateTable('auth_email_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', hashSecret(token))
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!used) throw badRequest(['token', 'this link has expired or was already used']);
-    return used.user_id;
-  }
-
   /** Mail the user is waiting for right now: if it cannot go, say so (503), rather than a bare 500. */
   private async sendOrUnavailable(mail: { to: string; subject: string; text: string }): Promise<void> {
     try {
@@ -428,10 +451,21 @@ export class IdentityService {
     }
   }
 
+  /** To the owner of an address someone tried to sign up with: what they can do, and that nothing changed. */
+  private async sendAddressInUse(emailAddress: string): Promise<void> {
+    if (!(await this.limits.allow(LIMITS.mailsPerAddress, emailAddress.toLowerCase()))) return;
+    const site = this.config.publicUrl;
+    await this.mail.send({
+      to: emailAddress,
+      subject: 'Someone tried to sign up for Serendip with your e-mail address',
+      text: `Someone, maybe you, tried to create a Serendip account with this e-mail address. You already have an account, so we did not give them this address.\n\nIf it was you: log in at ${site}/auth/login, or choose a new password at ${site}/auth/password-reset.\n\nIf it was not you, there is nothing to do: nobody got into your account.`,
+    });
+  }
+
   private async sendVerification(userId: string, emailAddress: string, now: Date): Promise<void> {
     if (!(await this.limits.allow(LIMITS.mailsPerAddress, emailAddress.toLowerCase()))) return;
     const token = newSecret();
-    await this.issueEmailToken(token, userId, 'verify-email', VERIFY_EMAIL_TTL_MS, now);
+    await this.emailTokens.issue(token, userId, 'verify-email', VERIFY_EMAIL_TTL_MS, now);
     const link = `${this.config.publicUrl}/auth/verify-email?token=${token}`;
     await this.mail.send({
       to: emailAddress,
@@ -473,7 +507,7 @@ export class IdentityService {
   }
 }
 
-function currentPasswordHash(history: AccountEvent[]): string | undefined {
+export function currentPasswordHash(history: AccountEvent[]): string | undefined {
   let hash: string | undefined;
   for (const e of history) {
     if (e.type === 'UserRegistered' || e.type === 'PasswordChanged' || e.type === 'PasswordReset') {
@@ -493,4 +527,10 @@ export function badRequest(...problems: [field: string, problem: string][]): Htt
     },
     HttpStatus.BAD_REQUEST,
   );
+}
+
+/** 'ada.lovelace@example.com' -> 'a•••@example.com': enough for the owner to recognise, little for anyone else. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '•••' : `${address[0]}•••${address.slice(at)}`;
 }

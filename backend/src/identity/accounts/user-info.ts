@@ -6,7 +6,7 @@ import { ageOn } from '../domain/account.decider.js';
 /** The signed-in user's own view (spec 3), from the `users` read model: never hashes, tokens or others' data. */
 export async function readUserInfo(db: Kysely<Database>, userId: string, now: Date): Promise<UserInfo | undefined> {
   const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  if (!row) return undefined;
+  if (!row || row.deleted_at) return undefined;
   const birthDate = row.birth_date ? toIsoDate(row.birth_date) : null;
   return {
     _id: row.user_id,
@@ -18,6 +18,11 @@ export async function readUserInfo(db: Kysely<Database>, userId: string, now: Da
     gender: row.gender,
     userBirthDate: birthDate,
     userAge: birthDate ? ageOn(birthDate, now) : null,
+    phoneNumber: row.phone_number,
+    bio: row.bio,
+    avatar: row.avatar_url,
+    country: row.country,
+    city: row.city,
     isAdmin: row.is_admin,
     // Bans arrive with the moderation issue; until then nobody is banned.
     isBanned: false,

@@ -16,7 +16,12 @@ export type AccountCommand =
   | { type: 'ResetPassword'; passwordHash: string }
   | { type: 'EnableTwoFactor' }
   | { type: 'DisableTwoFactor' }
-  | { type: 'GrantAdmin'; grantedBy: string };
+  | { type: 'GrantAdmin'; grantedBy: string }
+  | { type: 'EditProfile'; firstName?: string; lastName?: string; phoneNumber?: string; bio?: string }
+  | { type: 'ChangeAvatar'; avatarUrl: string }
+  | { type: 'ChangeEmail'; emailAddress: string }
+  | { type: 'UpdateLocation'; country: string | null; city: string | null }
+  | { type: 'DeleteAccount' };
 
 export type AccountState =
   | { status: 'none' }
@@ -27,7 +32,11 @@ export type AccountState =
       profileCompleted: boolean;
       twoFactorEnabled: boolean;
       isAdmin: boolean;
-    };
+      /** What the decider needs to say "nothing changed" (no event) instead of repeating the same value. */
+      profile: { firstName?: string; lastName?: string; phoneNumber?: string; bio?: string };
+      location: { country: string | null; city: string | null };
+    }
+  | { status: 'deleted'; userId: string };
 
 /** spec 1: every user must be 18 or older. */
 export const MINIMUM_AGE = 18;
@@ -53,11 +62,32 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
           profileCompleted: false,
           twoFactorEnabled: false,
           isAdmin: false,
+          profile: {},
+          location: { country: null, city: null },
         };
       case 'EmailVerified':
         return state.status === 'registered' ? { ...state, emailVerified: true } : state;
       case 'ProfileCompleted':
-        return state.status === 'registered' ? { ...state, profileCompleted: true } : state;
+        return state.status === 'registered'
+          ? {
+              ...state,
+              profileCompleted: true,
+              profile: { ...state.profile, firstName: event.data.firstName, lastName: event.data.lastName },
+            }
+          : state;
+      case 'ProfileEdited': {
+        if (state.status !== 'registered') return state;
+        const { userId: _userId, ...changes } = event.data;
+        return { ...state, profile: { ...state.profile, ...changes } };
+      }
+      case 'LocationUpdated':
+        return state.status === 'registered'
+          ? { ...state, location: { country: event.data.country, city: event.data.city } }
+          : state;
+      case 'AccountDeleted':
+        return { status: 'deleted', userId: event.data.userId };
+      case 'AvatarChanged':
+      case 'EmailChanged':
       case 'TwoFactorEnabled':
         return state.status === 'registered' ? { ...state, twoFactorEnabled: true } : state;
       case 'TwoFactorDisabled':
@@ -80,6 +110,7 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
       const { userId, emailAddress, passwordHash } = command;
       return [{ type: 'UserRegistered', data: { userId, emailAddress, passwordHash } }];
     }
+    if (state.status === 'deleted') throw new DomainError('account-deleted', 'this account was deleted');
     if (state.status !== 'registered') throw new DomainError('no-account', 'no such account');
     const userId = state.userId;
     switch (command.type) {
@@ -97,6 +128,29 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
         return state.twoFactorEnabled ? [{ type: 'TwoFactorDisabled', data: { userId } }] : [];
       case 'GrantAdmin':
         return state.isAdmin ? [] : [{ type: 'AdminGranted', data: { userId, grantedBy: command.grantedBy } }];
+      case 'EditProfile': {
+        const { type: _type, ...fields } = command;
+        // Only what differs from the stored profile; an empty edit records nothing.
+        const changes = Object.fromEntries(
+          Object.entries(fields).filter(
+            ([key, value]) => value !== undefined && value !== (state.profile[key as keyof typeof fields] ?? ''),
+          ),
+        );
+        return Object.keys(changes).length ? [{ type: 'ProfileEdited', data: { userId, ...changes } }] : [];
+      }
+      case 'ChangeAvatar':
+        return [{ type: 'AvatarChanged', data: { userId, avatarUrl: command.avatarUrl } }];
+      case 'ChangeEmail':
+        return [{ type: 'EmailChanged', data: { userId, emailAddress: command.emailAddress } }];
+      case 'UpdateLocation': {
+        // spec 4 "Geolocation": saved only when missing or different.
+        const same = state.location.country === command.country && state.location.city === command.city;
+        return same
+          ? []
+          : [{ type: 'LocationUpdated', data: { userId, country: command.country, city: command.city } }];
+      }
+      case 'DeleteAccount':
+        return [{ type: 'AccountDeleted', data: { userId } }];
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${(unknown as { type: string }).type}`);

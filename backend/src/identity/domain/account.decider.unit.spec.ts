@@ -70,6 +70,35 @@ describe('account', () => {
     expect(given([]).when({ type: 'VerifyEmail' })).toThrow(/no such account/);
   });
 
+  it('records only the profile fields that change, and nothing for an edit that changes nothing', () => {
+    const completed: AccountEvent = {
+      type: 'ProfileCompleted',
+      data: { userId: 'u1', ...profile, birthDate: '1990-12-10' },
+    };
+    expect(given([registered, completed]).when({ type: 'EditProfile', firstName: 'Ada', bio: 'Hi' })()).toEqual([
+      { type: 'ProfileEdited', data: { userId: 'u1', bio: 'Hi' } },
+    ]);
+    const edited: AccountEvent = { type: 'ProfileEdited', data: { userId: 'u1', bio: 'Hi' } };
+    expect(
+      given([registered, completed, edited]).when({ type: 'EditProfile', bio: 'Hi', lastName: 'Lovelace' })(),
+    ).toEqual([]);
+    expect(given([registered, completed, edited]).when({ type: 'EditProfile', bio: '' })()).toEqual([
+      { type: 'ProfileEdited', data: { userId: 'u1', bio: '' } },
+    ]);
+  });
+
+  it('saves a location only when it is new or different (spec 4)', () => {
+    const moved: AccountEvent = { type: 'LocationUpdated', data: { userId: 'u1', country: 'GB', city: 'London' } };
+    expect(given([registered]).when({ type: 'UpdateLocation', country: 'GB', city: 'London' })()).toEqual([moved]);
+    expect(given([registered, moved]).when({ type: 'UpdateLocation', country: 'GB', city: 'London' })()).toEqual([]);
+  });
+
+  it('refuses everything once the account is deleted', () => {
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { userId: 'u1' } };
+    expect(given([registered]).when({ type: 'DeleteAccount' })()).toEqual([deleted]);
+    expect(given([registered, deleted]).when({ type: 'EditProfile', bio: 'back' })).toThrow('this account was deleted');
+  });
+
   it('counts ages as people do', () => {
     expect(ageOn('2000-02-29', new Date('2018-02-28T00:00:00Z'))).toBe(17);
     expect(ageOn('2000-02-29', new Date('2018-03-01T00:00:00Z'))).toBe(18);

@@ -18,6 +18,19 @@ export type PasswordReset = DomainEvent<'PasswordReset', { userId: string; passw
 export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { userId: string }>;
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { userId: string }>;
 export type AdminGranted = DomainEvent<'AdminGranted', { userId: string; grantedBy: string }>;
+/** Only the fields that changed are present; '' means cleared. */
+export type ProfileEdited = DomainEvent<
+  'ProfileEdited',
+  { userId: string; firstName?: string; lastName?: string; phoneNumber?: string; bio?: string }
+>;
+export type AvatarChanged = DomainEvent<'AvatarChanged', { userId: string; avatarUrl: string }>;
+export type EmailChanged = DomainEvent<'EmailChanged', { userId: string; emailAddress: string }>;
+export type LocationUpdated = DomainEvent<
+  'LocationUpdated',
+  { userId: string; country: string | null; city: string | null }
+>;
+/** The person is gone: their key is destroyed right after, so every personal field above reads as erased. */
+export type AccountDeleted = DomainEvent<'AccountDeleted', { userId: string }>;
 
 export type AccountEvent =
   | UserRegistered
@@ -27,7 +40,12 @@ export type AccountEvent =
   | PasswordReset
   | TwoFactorEnabled
   | TwoFactorDisabled
-  | AdminGranted;
+  | AdminGranted
+  | ProfileEdited
+  | AvatarChanged
+  | EmailChanged
+  | LocationUpdated
+  | AccountDeleted;
 
 export const accountStream = (userId: string) => `identity-user-${userId}`;
 
@@ -48,4 +66,14 @@ export const identityEventSchemas: EventSchema[] = [
   { type: 'TwoFactorEnabled', schemaVersion: 1 },
   { type: 'TwoFactorDisabled', schemaVersion: 1 },
   { type: 'AdminGranted', schemaVersion: 1 },
+  {
+    type: 'ProfileEdited',
+    schemaVersion: 1,
+    subject: byUser,
+    personal: ['firstName', 'lastName', 'phoneNumber', 'bio'],
+  },
+  { type: 'AvatarChanged', schemaVersion: 1, subject: byUser, personal: ['avatarUrl'] },
+  { type: 'EmailChanged', schemaVersion: 1, subject: byUser, personal: ['emailAddress'] },
+  { type: 'LocationUpdated', schemaVersion: 1, subject: byUser, personal: ['country', 'city'] },
+  { type: 'AccountDeleted', schemaVersion: 1 },
 ] as EventSchema[];

@@ -11,6 +11,11 @@ const HANDLED = new Set<string>([
   'TwoFactorEnabled',
   'TwoFactorDisabled',
   'AdminGranted',
+  'ProfileEdited',
+  'AvatarChanged',
+  'EmailChanged',
+  'LocationUpdated',
+  'AccountDeleted',
 ]);
 
 /** A forgotten person's fields read as erased: the read model keeps no trace of them either. */
@@ -60,6 +65,48 @@ export const usersProjection: Projection = {
         return;
       case 'AdminGranted':
         await users.set({ is_admin: true }).execute();
+        return;
+      case 'ProfileEdited': {
+        const { firstName, lastName, phoneNumber, bio } = event.data;
+        const column = (value: string | undefined) => (value === undefined ? undefined : plain(value) || null);
+        await users
+          .set({
+            first_name: column(firstName),
+            last_name: column(lastName),
+            phone_number: column(phoneNumber),
+            bio: column(bio),
+          })
+          .execute();
+        return;
+      }
+      case 'AvatarChanged':
+        await users.set({ avatar_url: plain(event.data.avatarUrl) }).execute();
+        return;
+      case 'EmailChanged':
+        await users.set({ email_address: plain(event.data.emailAddress) ?? '', email_verified: true }).execute();
+        return;
+      case 'LocationUpdated':
+        await users.set({ country: plain(event.data.country), city: plain(event.data.city) }).execute();
+        return;
+      case 'AccountDeleted':
+        // The key is destroyed next, which erases the rest on a rebuild; the live row is emptied now.
+        await users
+          .set({
+            email_address: '',
+            first_name: null,
+            last_name: null,
+            username: null,
+            gender: null,
+            birth_date: null,
+            phone_number: null,
+            bio: null,
+            avatar_url: null,
+            country: null,
+            city: null,
+            two_factor_enabled: false,
+            deleted_at: new Date(recorded.metadata.occurredAt),
+          })
+          .execute();
         return;
       case 'PasswordChanged':
       case 'PasswordReset':

@@ -65,6 +65,12 @@ export interface UsersTable {
   two_factor_enabled: Generated<boolean>;
   is_finished_steps: Generated<boolean>;
   registered_at: ColumnType<Date, Date | string, never>;
+  phone_number: string | null;
+  bio: string | null;
+  avatar_url: string | null;
+  country: string | null;
+  city: string | null;
+  deleted_at: Date | null;
 }
 
 export interface AuthSessionsTable {
@@ -82,9 +88,10 @@ export interface AuthSessionsTable {
 export interface AuthEmailTokensTable {
   token_hash: string;
   user_id: string;
-  purpose: 'verify-email' | 'reset-password';
+  purpose: 'verify-email' | 'reset-password' | 'change-email';
   expires_at: Date;
   used_at: Date | null;
+  new_email: string | null;
 }
 
 export interface AuthLoginChallengesTable {

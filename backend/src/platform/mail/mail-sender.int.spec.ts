@@ -48,7 +48,7 @@ describe('mail through SMTP', () => {
       html: `<p>Your sign-in code is <b>482913</b>.</p>`,
     });
 
-    const received = await sink.waitFor((m) => m.to.includes('ada@example.com'), 5000);
+    const received = await sink.waitFor((m) => m.to.includes('ada@example.com'));
     expect(received.to).toEqual(['ada@example.com']);
     expect(received.from).toBe('no-reply@serendip.test');
     expect(received.subject).toBe('Bestätige deine Adresse – Serendip');

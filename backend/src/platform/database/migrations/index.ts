@@ -4,6 +4,8 @@ import * as eventStore from './0002-event-store.js';
 import * as identityUsers from './0003-identity-users.js';
 import * as identitySecurity from './0004-identity-security.js';
 import * as rateLimits from './0005-rate-limits.js';
+import * as identityProfile from './0006-identity-profile.js';
+import * as emailChange from './0008-email-change.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-identity-users': identityUsers,
   '0004-identity-security': identitySecurity,
   '0005-rate-limits': rateLimits,
+  '0006-identity-profile': identityProfile,
+  '0008-email-change': emailChange,
 };

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../test-support/api-client.js';
+import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.js';
+import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+
+const PASSWORD = 'violet-harbour-lantern-42';
+
+describe('account changes over HTTP (issue 6)', () => {
+  let test: TestApp;
+  let sink: SmtpSink;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    test = await startTestApp({ SMTP_URL: sink.url });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await sink?.stop();
+  });
+
+  const address = () => `account-${randomUUID().slice(0, 8)}@example.com`;
+
+  async function finishedUser(emailAddress = address()) {
+    const client = new ApiClient(test.base);
+    expect((await client.call('POST', '/auth/signup', { emailAddress, password: PASSWORD })).status).toBe(201);
+    const done = await client.call('POST', '/auth/signup/complete', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      username: `grace${randomUUID().slice(0, 6)}`,
+      gender: 'female',
+      birthDate: '1990-12-09',
+    });
+    expect(done.status).toBe(200);
+    return { client, emailAddress, userId: done.body._id as string };
+  }
+
+  const login = (emailAddress: string, password: string) =>
+    new ApiClient(test.base).call('POST', '/auth/login', { emailAddress, password });
+
+  it('changes the password only with the current one, and can end the other sessions', async () => {
+    const { client, emailAddress } = await finishedUser();
+    const other = new ApiClient(test.base);
+    expect((await other.call('POST', '/auth/login', { emailAddress, password: PASSWORD })).status).toBe(200);
+
+    const wrong = await client.call('POST', '/user/edit-account', {
+      currentPassword: 'not-my-password',
+      newPassword: 'new-harbour-lantern-43',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toEqual(['currentPassword: the current password is not right']);
+
+    const changed = await client.call('POST', '/user/edit-account', {
+      currentPassword: PASSWORD,
+      newPassword: 'new-harbour-lantern-43',
+      endOtherSessions: true,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.endedSessions).toBe(1);
+    expect((await other.call('GET', '/auth/user-info')).status).toBe(401);
+    expect((await client.call('GET', '/auth/user-info')).status).toBe(200);
+    expect((await login(emailAddress, PASSWORD)).status).toBe(401);
+    expect((await login(emailAddress, 'new-harbour-lantern-43')).status).toBe(200);
+  });
+
+  it('moves to a new e-mail address only once the link mailed there is followed, and tells the old one', async () => {
+    const { client, emailAddress } = await finishedUser();
+    const newAddress = address();
+    const res = await client.call('POST', '/user/edit-account', {
+      emailAddress: newAddress,
+      currentPassword: PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ pendingEmailAddress: newAddress, user: { emailAddress } });
+    // Not yet: the old address still logs in.
+    expect((await login(emailAddress, PASSWORD)).status).toBe(200);
+
+    const mail = await sink.waitFor((m) => m.to.includes(newAddress));
+    const token = /verify-email\?token=([\w-]+)/.exec(mail.text)![1]!;
+    const confirmed = await new ApiClient(test.base).call('POST', '/auth/verify-email', { token });
+    expect(confirmed.body).toEqual({ message: 'E-mail address confirmed' });
+
+    expect((await client.call('GET', '/auth/user-info')).body).toMatchObject({ emailAddress: newAddress });
+    expect((await login(newAddress, PASSWORD)).status).toBe(200);
+    expect((await login(emailAddress, PASSWORD)).status).toBe(401);
+    const notice = await sink.waitFor((m) => m.to.includes(emailAddress) && /was changed/.test(m.subject));
+    expect(notice.text).toContain(`${newAddress[0]}•••@example.com`);
+  });
+
+  it('answers the same for an address another account holds, and leaves it with its owner', async () => {
+    const owner = await finishedUser();
+    const { client, emailAddress } = await finishedUser();
+    const res = await client.call('POST', '/user/edit-account', {
+      emailAddress: owner.emailAddress,
+      currentPassword: PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.pendingEmailAddress).toBe(owner.emailAddress);
+    const notice = await sink.waitFor((m) => m.to.includes(owner.emailAddress) && /tried to move/.test(m.subject));
+    expect(notice.text).not.toMatch(/token=/);
+    expect((await client.call('GET', '/auth/user-info')).body.emailAddress).toBe(emailAddress);
+  });
+
+  it('refuses a malformed address with a 400 and a blank one changes nothing', async () => {
+    const { client, emailAddress } = await finishedUser();
+    const bad = await client.call('POST', '/user/edit-account', { emailAddress: 'nope', currentPassword: PASSWORD });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(['emailAddress must be an e-mail address']);
+    const blank = await client.call('POST', '/user/edit-account', { emailAddress: '' });
+    expect(blank.status).toBe(200);
+    expect(blank.body.user.emailAddress).toBe(emailAddress);
+  });
+
+  it('deletes the account: sessions end, the address is free, and nothing personal can be read any more', async () => {
+    const { client, emailAddress, userId } = await finishedUser();
+    await client.call('POST', '/user/edit-profile', { phoneNumber: '+442071838750', bio: 'Compilers!' });
+    expect((await client.call('POST', '/user/delete-account', { currentPassword: 'wrong-one-123' })).status).toBe(400);
+
+    const res = await client.call('POST', '/user/delete-account', { currentPassword: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.setCookies.some((c) => c.startsWith('accessToken=;'))).toBe(true);
+    expect((await client.call('GET', '/auth/user-info')).status).toBe(401);
+    expect((await login(emailAddress, PASSWORD)).status).toBe(401);
+
+    // Every event of the person reads as erased, and the read model keeps nothing personal.
+    const events = await test.core.store.readStream(`identity-user-${userId}`);
+    const text = JSON.stringify(events.map((e) => e.data));
+    for (const secret of [emailAddress, 'Grace', 'Hopper', '1990-12-09', '+442071838750', 'Compilers!']) {
+      expect(text).not.toContain(secret);
+    }
+    const row = await test.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email_address: '', first_name: null, last_name: null, birth_date: null, bio: null });
+    expect(row.deleted_at).not.toBeNull();
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from subject_keys
+      where subject_id = ${userId} and key is not null`.execute(test.db);
+    expect(rows[0]!.n).toBe(0);
+
+    // The address is free for a new account.
+    await finishedUser(emailAddress);
+  });
+});
