@@ -32,7 +32,16 @@ export default tseslint.config(
   },
   {
     // Command-line tools talk to a person on the console.
-    files: ['scripts/**', 'bench/**', '.ci/**', '**/*.spec.ts', '**/*.spec.tsx', 'e2e/**', 'sfu/src/main.ts'],
+    files: [
+      'scripts/**',
+      '*/scripts/**',
+      'bench/**',
+      '.ci/**',
+      '**/*.spec.ts',
+      '**/*.spec.tsx',
+      'e2e/**',
+      'sfu/src/main.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,

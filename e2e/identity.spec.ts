@@ -62,12 +62,13 @@ describe.skipIf(browserUnavailable())('identity in a browser', () => {
     await page.getByLabel('Birth date').fill('1990-12-10');
     await page.getByRole('button', { name: 'Finish and start' }).click();
     await page.waitForURL(`${server.url}/`);
-    await page.getByText('Ada', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor();
 
     // Two-factor has no settings screen yet (issue 6): turned on through the API with this browser's session.
     expect((await page.request.post(`${server.url}/api/user/enable-twofac`)).status()).toBe(200);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Account menu for Ada' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(/\/auth\/login/);
 
     await page.goto(`${server.url}/video-match`);

@@ -22,6 +22,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/first-visit-size.mjs reads it to report what a first visit downloads.
+    manifest: true,
   },
   test: {
     name: 'frontend',
@@ -30,5 +32,7 @@ export default defineConfig({
     setupFiles: ['src/test-support/setup.ts'],
     unstubGlobals: true,
     restoreMocks: true,
+    // jsdom renders of lazy pages share two cores with the browser and backend suites: 5 s is too tight there.
+    testTimeout: 30_000,
   },
 });

@@ -1,9 +1,11 @@
 import { Link, Outlet } from 'react-router';
-import { SessionNav } from '../features/auth/SessionNav';
 import { selectIsBooting } from '../features/boot/boot.selectors';
+import { CookieBanner } from '../features/consent/CookieBanner';
+import { AccountNav, SignedInMobileNav } from '../features/navigation/AccountNav';
 import { Toasts } from '../shared/toasts/Toasts';
 import { BrandMark } from '../shared/ui/BrandMark';
 import { LoadingOverlay } from '../shared/ui/LoadingOverlay';
+import { Footer } from './Footer';
 import { useAppSelector } from './hooks';
 
 /** The frame of every page; until boot has finished only the loading overlay is shown. */
@@ -30,13 +32,18 @@ function Shell() {
           <span className="brand__name">Serendip</span>
         </Link>
         <div className="shell__header-end">
-          <span className="shell__badge">18+</span>
-          <SessionNav />
+          <span className="shell__badge" title="For adults only">
+            18+
+          </span>
+          <AccountNav />
         </div>
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
+      <Footer />
+      <SignedInMobileNav />
+      <CookieBanner />
     </div>
   );
 }

@@ -1,39 +1,53 @@
 import type { RouteObject } from 'react-router';
 import { RequireSession } from '../features/auth/RequireSession';
-import { ContinueSignupPage } from '../pages/auth/ContinueSignupPage';
-import { LoginPage } from '../pages/auth/LoginPage';
-import { PasswordResetPage } from '../pages/auth/PasswordResetPage';
-import { ResetPasswordPage } from '../pages/auth/ResetPasswordPage';
-import { SignupPage } from '../pages/auth/SignupPage';
-import { VerifyEmailPage } from '../pages/auth/VerifyEmailPage';
-import { VideoMatchComingSoonPage } from '../pages/auth/VideoMatchComingSoonPage';
-import { HomePage } from '../pages/home/HomePage';
-import { NotFoundPage } from '../pages/not-found/NotFoundPage';
+import { staticRoutes } from '../pages/legal/static-routes';
 import { AppShell } from './AppShell';
+import { lazyPage } from './lazy-page';
 
-/** One route table for the browser router (main.tsx) and the memory router (tests). */
+/** One route table for the browser router (main.tsx) and the memory router (tests). Every page is a lazy chunk. */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      // spec 2 puts home behind its own guard; it stays public until the signed-in home exists.
-      { index: true, element: <HomePage /> },
+      // spec 2: home has its own lighter guard: a landing page for visitors, the signed-in home for users.
+      lazyPage(undefined, () => import('../pages/home/HomeRoute').then((m) => m.HomeRoute)),
       // spec 2, public.
-      { path: 'auth/signup', element: <SignupPage /> },
-      { path: 'auth/login', element: <LoginPage /> },
-      { path: 'auth/password-reset', element: <PasswordResetPage /> },
-      { path: 'auth/verify-email', element: <VerifyEmailPage /> },
-      { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+      lazyPage('auth/signup', () => import('../pages/auth/SignupPage').then((m) => m.SignupPage)),
+      lazyPage('auth/login', () => import('../pages/auth/LoginPage').then((m) => m.LoginPage)),
+      lazyPage('auth/password-reset', () => import('../pages/auth/PasswordResetPage').then((m) => m.PasswordResetPage)),
+      lazyPage('auth/verify-email', () => import('../pages/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
+      lazyPage('reset-password/:token', () =>
+        import('../pages/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+      ),
+      ...staticRoutes,
       // spec 2, signed-in (guarded).
       {
         element: <RequireSession />,
         children: [
-          { path: 'auth/signup/cs', element: <ContinueSignupPage /> },
-          { path: 'video-match', element: <VideoMatchComingSoonPage /> },
+          lazyPage('auth/signup/cs', () =>
+            import('../pages/auth/ContinueSignupPage').then((m) => m.ContinueSignupPage),
+          ),
+          lazyPage('video-match', () =>
+            import('../pages/auth/VideoMatchComingSoonPage').then((m) => m.VideoMatchComingSoonPage),
+          ),
+          lazyPage('security-center', () =>
+            import('../pages/security-center/SecurityCenterPage').then((m) => m.SecurityCenterPage),
+          ),
+          lazyPage('security-center/view-ban-history', () =>
+            import('../pages/security-center/BanHistoryPage').then((m) => m.BanHistoryPage),
+          ),
+          lazyPage('settings', () => import('../pages/settings/SettingsPage').then((m) => m.SettingsPage)),
+        ],
+      },
+      // spec 6: admins only; the dashboard issue gives it its screens.
+      {
+        element: <RequireSession adminOnly />,
+        children: [
+          lazyPage('dashboard', () => import('../pages/dashboard/DashboardPage').then((m) => m.DashboardPage)),
         ],
       },
       // spec 2: the 404 page for any other path.
-      { path: '*', element: <NotFoundPage /> },
+      lazyPage('*', () => import('../pages/not-found/NotFoundPage').then((m) => m.NotFoundPage)),
     ],
   },
 ];

@@ -9,7 +9,7 @@ import { openSystemSocket, type SystemSocketConnection } from '../features/syste
  */
 export interface AppServices {
   checkHealth: () => Promise<HealthCheckResult>;
-  openSystemSocket: () => SystemSocketConnection;
+  openSystemSocket: () => SystemSocketConnection | Promise<SystemSocketConnection>;
   auth: AuthApi;
   sessionHint: SessionHint;
   /** A full page load (spec 4: logout ends on /auth/login this way, dropping every piece of in-memory state). */

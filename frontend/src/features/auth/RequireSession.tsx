@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../shared/toasts/notify';
 import { LoadingOverlay } from '../../shared/ui/LoadingOverlay';
 import { AUTH_TOASTS } from './auth-messages';
 import { AUTH_ROUTES } from './auth-routes';
 import { loginPathFor } from './safe-redirect';
 import { selectSession } from './session.selectors';
+import { navigatedInApp } from './session.slice';
 import { needsSignupSteps } from './user-info';
 
 interface RequireSessionProps {
@@ -19,8 +20,16 @@ interface RequireSessionProps {
  * matched page through <Outlet /> only for a user allowed to see it.
  */
 export function RequireSession({ adminOnly = false }: RequireSessionProps) {
-  const { user, status, signingOut } = useAppSelector(selectSession);
+  const { user, status, signingOut, expired } = useAppSelector(selectSession);
   const location = useLocation();
+  const dispatch = useAppDispatch();
+  const signedIn = status === 'authenticated';
+  const path = location.pathname + location.search;
+
+  // Every guarded page a signed-in user opens checks the session is still there (spec 4 "In-app navigation").
+  useEffect(() => {
+    if (signedIn) dispatch(navigatedInApp(path));
+  }, [signedIn, path, dispatch]);
 
   // On its way to a full page load of /auth/login: no redirect, no toast, the page is about to go.
   if (signingOut) return <LoadingOverlay />;
@@ -30,7 +39,12 @@ export function RequireSession({ adminOnly = false }: RequireSessionProps) {
     case 'refreshing':
       return <LoadingOverlay word="R-TOKENS" />;
     case 'unauthenticated':
-      return <RedirectWithToast to={loginPathFor(location)} message={AUTH_TOASTS.unauthorizedLogIn} />;
+      return (
+        <RedirectWithToast
+          to={loginPathFor(location)}
+          message={expired ? AUTH_TOASTS.sessionExpired : AUTH_TOASTS.unauthorizedLogIn}
+        />
+      );
     case 'authenticated':
       break;
     default: {

@@ -2,4 +2,5 @@
 export const AUTH_TOASTS = {
   unauthorizedLogIn: 'Unauthorized, Please Log In.',
   unauthorizedAdmin: 'Unauthorized, 404',
+  sessionExpired: 'Session Expired, Please Log In.',
 } as const;

@@ -1,5 +1,6 @@
 import { HEALTH_MESSAGES, HEALTH_PATH, type UserInfo } from '@serendip/proto';
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { vi } from 'vitest';
 import { setAccessToken } from '../../shared/http/http-client';
@@ -126,6 +127,11 @@ export function aUser(overrides: Partial<UserInfo> = {}): UserInfo {
     gender: 'female',
     userBirthDate: '1990-12-10',
     userAge: 35,
+    phoneNumber: null,
+    bio: null,
+    avatar: null,
+    country: 'GB',
+    city: 'London',
     isAdmin: false,
     isBanned: false,
     twoFactorEnabled: false,
@@ -148,4 +154,10 @@ export function aNewUser(overrides: Partial<UserInfo> = {}): UserInfo {
     isFinishedSteps: false,
     ...overrides,
   });
+}
+
+/** Opens the header's avatar menu of the signed-in user (named after them) and picks an item. */
+export async function pickFromUserMenu(item: string, name = 'Ada'): Promise<void> {
+  await userEvent.click(await screen.findByRole('button', { name: `Account menu for ${name}` }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: item }));
 }

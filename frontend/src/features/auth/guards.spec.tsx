@@ -1,17 +1,23 @@
 import { AUTH_PATHS } from '@serendip/proto';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AppShell } from '../../app/AppShell';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
 import { makeStore } from '../../app/store';
-import { HomePage } from '../../pages/home/HomePage';
 import { FakeSystemSocket } from '../../test-support/fake-system-socket';
 import { renderApp } from '../../test-support/render-app';
-import { aNewUser, aUser, rememberSessionInThisBrowser, reply, resetBrowser, serveFakeApi } from './auth-test-support';
-import { RequireSession } from './RequireSession';
+import {
+  aNewUser,
+  aUser,
+  hasSessionHint,
+  rememberSessionInThisBrowser,
+  reply,
+  resetBrowser,
+  serveFakeApi,
+} from './auth-test-support';
+import { SESSION_HINT_KEY } from './session-hint';
 import type { UserInfo } from '@serendip/proto';
 
 function signedInAs(user: UserInfo) {
@@ -20,9 +26,9 @@ function signedInAs(user: UserInfo) {
 }
 
 /** The app's routes opened on `entries`, the last one current, as if the user had navigated through them. */
-function renderWithHistory(entries: string[], routeTable = routes) {
+function renderWithHistory(entries: string[]) {
   const store = makeStore(undefined, { openSystemSocket: () => new FakeSystemSocket() });
-  const router = createMemoryRouter(routeTable, { initialEntries: entries, initialIndex: entries.length - 1 });
+  const router = createMemoryRouter(routes, { initialEntries: entries, initialIndex: entries.length - 1 });
   // StrictMode as in main.tsx: effects run twice, and going back must still be one step.
   render(
     <StrictMode>
@@ -95,44 +101,69 @@ describe('guards (spec 4, 6)', () => {
   });
 
   describe('admin-only pages', () => {
-    const withAdminPage = [
-      {
-        element: <AppShell />,
-        children: [
-          { index: true, element: <HomePage /> },
-          {
-            element: <RequireSession adminOnly />,
-            children: [{ path: 'dashboard', element: <h1>Admin overview</h1> }],
-          },
-        ],
-      },
-    ];
-
     it('sends a non-admin to / with Unauthorized, 404', async () => {
       signedInAs(aUser({ isAdmin: false }));
 
-      const { router } = renderWithHistory(['/dashboard'], withAdminPage);
+      const { router } = renderWithHistory(['/dashboard']);
 
       expect(await screen.findByText('Unauthorized, 404')).toBeDefined();
       expect(router.state.location.pathname).toBe('/');
-      expect(screen.queryByRole('heading', { name: 'Admin overview' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'The admin dashboard is coming soon' })).toBeNull();
     });
 
     it('shows the page to an admin', async () => {
       signedInAs(aUser({ isAdmin: true }));
 
-      renderWithHistory(['/dashboard'], withAdminPage);
+      renderWithHistory(['/dashboard']);
 
-      expect(await screen.findByRole('heading', { name: 'Admin overview' })).toBeDefined();
+      expect(await screen.findByRole('heading', { name: 'The admin dashboard is coming soon' })).toBeDefined();
     });
 
     it('sends a visitor to login first', async () => {
       serveFakeApi();
 
-      const { router } = renderWithHistory(['/dashboard'], withAdminPage);
+      const { router } = renderWithHistory(['/dashboard']);
 
       expect(await screen.findByText('Unauthorized, Please Log In.')).toBeDefined();
       expect(router.state.location.search).toBe('?redirect=%2Fdashboard');
     });
+  });
+});
+
+describe('in-app navigation (spec 4)', () => {
+  afterEach(resetBrowser);
+
+  /** Another tab logged out: this tab still shows the user, but the browser no longer holds a session. */
+  async function signedOutElsewhere(refreshStatus: number) {
+    const server = serveFakeApi()
+      .on('GET', AUTH_PATHS.userInfo, reply(200, aUser()))
+      .on('POST', AUTH_PATHS.refreshToken, reply(refreshStatus, { accessToken: 'fresh' }));
+    rememberSessionInThisBrowser();
+    const app = renderApp('/video-match');
+    await screen.findByRole('heading', { name: 'Video matching is coming soon' });
+    window.localStorage.removeItem(SESSION_HINT_KEY);
+    await act(() => app.router.navigate('/video-match?again=1'));
+    return { ...app, server };
+  }
+
+  it("sends the user to login with 'Session Expired, Please Log In.' when the session is gone", async () => {
+    const { router } = await signedOutElsewhere(401);
+
+    expect(await screen.findByText('Session Expired, Please Log In.')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/video-match?again=1')}`);
+    expect(screen.queryByText('Unauthorized, Please Log In.')).toBeNull();
+  });
+
+  it('goes on when the refresh succeeds, and asks nothing while a session is stored', async () => {
+    const { router, server } = await signedOutElsewhere(200);
+
+    await vi.waitFor(() => expect(hasSessionHint()).toBe(true));
+    expect(router.state.location.search).toBe('?again=1');
+    expect(screen.getByRole('heading', { name: 'Video matching is coming soon' })).toBeDefined();
+
+    await act(() => router.navigate('/video-match?third=1'));
+    const refreshes = server.requests.filter((r) => r.path === AUTH_PATHS.refreshToken);
+    expect(refreshes).toHaveLength(1);
   });
 });

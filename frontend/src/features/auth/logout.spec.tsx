@@ -1,12 +1,12 @@
 import { AUTH_PATHS } from '@serendip/proto';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test-support/render-app';
 import {
   aUser,
   hasSessionHint,
   offline,
+  pickFromUserMenu,
   rememberSessionInThisBrowser,
   reply,
   type Responder,
@@ -21,7 +21,7 @@ async function logOutAnswering(logoutAnswer: Responder, path = '/') {
   rememberSessionInThisBrowser();
   const loadPage = vi.fn();
   const view = renderApp(path, { services: { loadPage } });
-  await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+  await pickFromUserMenu('Logout');
   await waitFor(() => expect(loadPage).toHaveBeenCalled());
   return { ...view, server, loadPage };
 }

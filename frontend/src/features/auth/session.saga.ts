@@ -1,11 +1,13 @@
 import type { UserInfo } from '@serendip/proto';
-import { call, delay, put, race, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import { call, delay, put, race, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import { isHttpError } from '../../shared/http/http-error';
 import { AUTH_ROUTES } from './auth-routes';
 import {
   logoutRequested,
+  navigatedInApp,
   sessionEnded,
+  sessionExpired,
   sessionRefreshing,
   sessionStarted,
   signedIn,
@@ -25,6 +27,7 @@ export const LOGOUT_WAIT_MS = 5_000;
 export function* sessionSaga(services: SessionServices) {
   yield takeEvery([sessionStarted, signedIn, userUpdated], rememberSession, services);
   yield takeLeading(logoutRequested, logOut, services);
+  yield takeLatest(navigatedInApp, checkSessionOnNavigation, services);
   // A visitor who signs in while the start-up check is still out wins: a late "no session" must not sign them out.
   yield race({ checked: call(startSession, services), signedIn: take(signedIn) });
 }
@@ -59,6 +62,22 @@ export function* startSession({ auth, sessionHint }: SessionServices) {
   } catch (error) {
     if (isUnauthorized(error)) sessionHint.forget();
     yield put(sessionEnded());
+  }
+}
+
+/**
+ * spec 4 "In-app navigation": with a session stored, go on; otherwise ask the server for a refresh, and go on only
+ * on 200. The hint stands in for the HttpOnly refresh token: it goes when this browser logs out in another tab or the
+ * server ends the session, and then this tab must not keep showing signed-in pages.
+ */
+export function* checkSessionOnNavigation({ auth, sessionHint }: SessionServices) {
+  if (sessionHint.mayHaveSession()) return;
+  try {
+    yield call(auth.refreshSession);
+    sessionHint.remember();
+  } catch {
+    auth.forgetAccessToken();
+    yield put(sessionExpired());
   }
 }
 

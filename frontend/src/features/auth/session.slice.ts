@@ -12,13 +12,16 @@ export interface SessionState {
   status: SessionStatus;
   /** Logout is on its way to a full page load; guards wait for it instead of greeting a visitor. */
   signingOut: boolean;
+  /** The session was lost while using the app (spec 4 "In-app navigation"): login says it expired. */
+  expired: boolean;
 }
 
-const initialState: SessionState = { user: null, status: 'loading', signingOut: false };
+const initialState: SessionState = { user: null, status: 'loading', signingOut: false, expired: false };
 
 function authenticate(state: SessionState, user: UserInfo): void {
   state.user = user;
   state.status = 'authenticated';
+  state.expired = false;
 }
 
 function unauthenticate(state: SessionState): void {
@@ -52,6 +55,13 @@ const sessionSlice = createSlice({
     emailVerified(state) {
       if (state.user) state.user.emailVerified = true;
     },
+    /** A guarded page was opened in the app; the saga checks the session is still there (spec 4). */
+    navigatedInApp(_state, _action: PayloadAction<string>) {},
+    /** That check found the session gone: the guard sends the user to login with 'Session Expired, Please Log In.' */
+    sessionExpired(state) {
+      unauthenticate(state);
+      state.expired = true;
+    },
     logoutRequested(state) {
       state.signingOut = true;
     },
@@ -68,6 +78,8 @@ export const {
   signedIn,
   userUpdated,
   emailVerified,
+  navigatedInApp,
+  sessionExpired,
   logoutRequested,
   signedOut,
 } = sessionSlice.actions;

@@ -23,8 +23,7 @@ describe('session start (spec 4)', () => {
 
     const { store } = renderApp('/');
 
-    expect(await screen.findByText('Ada')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Account menu for Ada' })).toBeDefined();
     expect(screen.getByText('Server Operational')).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(overlay()).toBeNull();

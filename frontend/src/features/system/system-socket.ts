@@ -7,7 +7,7 @@ import {
   type SystemClientToServerEvents,
   type SystemServerToClientEvents,
 } from '@serendip/proto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 export type SystemSocket = Socket<SystemServerToClientEvents, SystemClientToServerEvents>;
 
@@ -29,8 +29,12 @@ export interface SystemSocketConnection {
 
 export const PING_TIMEOUT_MS = 5_000;
 
-/** Opens the default namespace on the page's own origin (dev: Vite proxies /socket.io to the backend). */
-export function openSystemSocket(): SystemSocketConnection {
+/**
+ * Opens the default namespace on the page's own origin (dev: Vite proxies /socket.io to the backend). Socket.IO is
+ * its own chunk, fetched after the first page is up: no first paint waits for it (issue 5 size budget).
+ */
+export async function openSystemSocket(): Promise<SystemSocketConnection> {
+  const { io } = await import('socket.io-client');
   const socket: SystemSocket = io({
     ...SOCKET_RECONNECTION, // spec 9
     transports: ['websocket'], // spec 7: websocket transport only

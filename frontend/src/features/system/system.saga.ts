@@ -13,6 +13,7 @@ import {
   socketConnecting,
   socketDisconnected,
 } from './system.slice';
+import { logError } from '../../shared/log';
 
 export const HEALTH_RECHECK_INTERVAL_MS = 30_000;
 export const PING_INTERVAL_MS = 15_000;
@@ -45,7 +46,14 @@ function lifecycleChannel(socket: SystemSocketConnection): EventChannel<SocketLi
 
 function* systemSocketSaga(services: SystemServices) {
   yield put(socketConnecting());
-  const socket: SystemSocketConnection = yield call(services.openSystemSocket);
+  let socket: SystemSocketConnection;
+  try {
+    socket = yield call(services.openSystemSocket);
+  } catch (error) {
+    // Its chunk could not be fetched (offline, a deploy replaced it): the page works on without the socket.
+    logError('The real-time connection could not be loaded', error);
+    return;
+  }
   const lifecycle: EventChannel<SocketLifecycleEvent> = yield call(lifecycleChannel, socket);
   let pinger: Task | null = null;
   let connected = false;

@@ -58,7 +58,7 @@ describe('continue sign-up page', () => {
 
     expect(await screen.findByText('Server Operational')).toBeDefined();
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByText('Ada', { selector: 'strong' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeDefined();
     expect(store.getState().session.user?.isFinishedSteps).toBe(true);
     expect(server.requestsTo('POST', AUTH_PATHS.completeSignup)[0]?.body).toEqual({
       firstName: 'Ada',

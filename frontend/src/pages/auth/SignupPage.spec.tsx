@@ -59,7 +59,7 @@ describe('sign-up page', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('E-mail address'));
   });
 
-  it("places the service's 'field: problem' answers (409 taken address, password policy) under their fields", async () => {
+  it("places the service's field answers (password policy, an address its stricter check refuses) under their fields", async () => {
     serveFakeApi().on(
       'POST',
       AUTH_PATHS.signup,
@@ -69,10 +69,10 @@ describe('sign-up page', () => {
           message: ['password: This password is one of the most common ones; choose another'],
           error: 'Bad Request',
         }),
-        reply(409, {
-          statusCode: 409,
-          message: ['emailAddress: this e-mail address cannot be used'],
-          error: 'Conflict',
+        reply(400, {
+          statusCode: 400,
+          message: ['emailAddress must be an e-mail address'],
+          error: 'Bad Request',
         }),
       ),
     );
@@ -83,8 +83,8 @@ describe('sign-up page', () => {
     expect(describedErrors('Password')).toBe('This password is one of the most common ones; choose another.');
 
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('This e-mail address cannot be used.')).toBeDefined();
-    expect(describedErrors('E-mail address')).toBe('This e-mail address cannot be used.');
+    expect(await screen.findByText('E-mail address must be an e-mail address.')).toBeDefined();
+    expect(describedErrors('E-mail address')).toBe('E-mail address must be an e-mail address.');
     expect(describedErrors('Password')).toBe('');
   });
 

@@ -32,8 +32,8 @@ describe('404 page', () => {
 
     await user.click(await screen.findByRole('link', { name: 'Return Back' }));
 
-    expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByText(/random one-to-one video chat/i)).toBeDefined();
+    expect(router.state.location.pathname).toBe('/');
     expect(document.title).toBe('Serendip');
   });
 });

@@ -1,0 +1,8 @@
+/** Where the menus of spec 2 lead. Settings and the dashboard get their screens in later issues. */
+export const NAV_PATHS = {
+  home: '/',
+  videoMatch: '/video-match',
+  settings: '/settings',
+  securityCenter: '/security-center',
+  dashboard: '/dashboard',
+} as const;
