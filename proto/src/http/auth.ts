@@ -106,6 +106,8 @@ export const AUTH_PATHS = {
   resetPassword: '/api/auth/reset-password',
   sessions: '/api/sessions',
   deleteSession: '/api/sessions/delete',
+  /** Ends every session of the caller but the one making the call; answers the refreshed list. */
+  deleteOtherSessions: '/api/sessions/delete-others',
   enableTwoFactor: '/api/user/enable-twofac',
   disableTwoFactor: '/api/user/disable-twofac',
 } as const;

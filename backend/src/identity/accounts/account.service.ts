@@ -69,11 +69,8 @@ export class AccountService {
         { type: 'ChangePassword', passwordHash: await this.hasher.hash(request.newPassword!) },
         meta,
       );
-      if (request.endOtherSessions) {
-        const others = await this.sessions.activeSessionsOf(userId, meta.now, sessionId);
-        for (const other of others) await this.identity.endSession(userId, other, meta);
-        answer.endedSessions = others.length;
-      }
+      if (request.endOtherSessions)
+        answer.endedSessions = await this.identity.endOtherSessions(userId, sessionId, meta);
     }
     if (changesEmail) {
       await this.requestEmailChange(userId, newEmail, meta.now);

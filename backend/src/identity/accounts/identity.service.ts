@@ -368,6 +368,13 @@ export class IdentityService {
     }
   }
 
+  /** Ends every active session of the user but `keep` (the caller's own); answers how many ended. */
+  async endOtherSessions(userId: string, keep: string, meta: CommandMetadata): Promise<number> {
+    const others = await this.sessions.activeSessionsOf(userId, meta.now, keep);
+    for (const other of others) await this.endSession(userId, other, meta);
+    return others.length;
+  }
+
   async setTwoFactor(userId: string, enabled: boolean, meta: CommandMetadata): Promise<UserInfo> {
     const position = await this.execute(userId, { type: enabled ? 'EnableTwoFactor' : 'DisableTwoFactor' }, meta);
     return this.userInfoAfter(userId, position, meta.now);

@@ -24,6 +24,14 @@ export class AccountSecurityController {
     return this.identity.listSessions(req.auth.userId, req.auth.sessionId, new Date());
   }
 
+  /** "End all other sessions" of the Security tab (issue 6): the caller's own session stays. */
+  @Post('sessions/delete-others')
+  @HttpCode(200)
+  async deleteOtherSessions(@Req() req: AuthenticatedRequest): Promise<LoginSession[]> {
+    await this.identity.endOtherSessions(req.auth.userId, req.auth.sessionId, meta(req, req.auth.userId));
+    return this.identity.listSessions(req.auth.userId, req.auth.sessionId, new Date());
+  }
+
   @Post('user/enable-twofac')
   @HttpCode(200)
   enableTwoFactor(@Req() req: AuthenticatedRequest): Promise<UserInfo> {

@@ -377,6 +377,20 @@ describe('identity over HTTP', () => {
     expect((await phone.call('GET', '/auth/user-info')).status).toBe(401);
   });
 
+  it('ends every other session at once and keeps the one asking', async () => {
+    const { client: laptop, address } = await signUp();
+    const devices = [new Client(test.base), new Client(test.base)];
+    for (const device of devices)
+      await device.call('POST', '/auth/login', { emailAddress: address, password: PASSWORD });
+    expect((await new Client(test.base).call('POST', '/sessions/delete-others')).status).toBe(401);
+
+    const after = await laptop.call('POST', '/sessions/delete-others');
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual([expect.objectContaining({ isCurrent: true })]);
+    for (const device of devices) expect((await device.call('GET', '/auth/user-info')).status).toBe(401);
+    expect((await laptop.call('GET', '/auth/user-info')).status).toBe(200);
+  });
+
   it('turns two-factor on and off for the signed-in user only', async () => {
     const { client } = await signUp();
     expect((await new Client(test.base).call('POST', '/user/enable-twofac')).status).toBe(401);
