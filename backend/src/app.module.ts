@@ -7,10 +7,15 @@ import { RecordServiceStopHandler } from './ops/commands/record-service-stop/rec
 import { IDENTITY_TOKENS, IdentityService, RATE_LIMITS } from './identity/accounts/identity.service.js';
 import { AccountSecurityController } from './identity/http/account-security.controller.js';
 import { AuthController } from './identity/http/auth.controller.js';
+import { AvatarsController } from './identity/avatars/avatars.controller.js';
+import { AVATAR_PROVIDERS } from './identity/avatars/avatars.providers.js';
 import { AccountService } from './identity/accounts/account.service.js';
 import { AccountController } from './identity/http/account.controller.js';
 import { AuthGuard } from './identity/http/auth.guard.js';
 import { ProfileController } from './identity/http/profile.controller.js';
+import { DbIpGeoLocator, GEO_LOCATOR } from './identity/location/geo-ip.js';
+import { GeolocationController } from './identity/location/geolocation.controller.js';
+import { LocationService } from './identity/location/location.service.js';
 import { ProfileService } from './identity/profile/profile.service.js';
 import { AccessTokens } from './identity/sessions/access-tokens.js';
 import { HealthController } from './ops/health/health.controller.js';
@@ -37,6 +42,8 @@ export class AppModule {
         AccountSecurityController,
         ProfileController,
         AccountController,
+        AvatarsController,
+        GeolocationController,
       ],
       providers: [
         { provide: CONFIG, useValue: deps.config },
@@ -45,9 +52,13 @@ export class AppModule {
         { provide: MAIL_SENDER, useValue: deps.mail },
         { provide: IDENTITY_TOKENS, useValue: new AccessTokens(deps.core.keyEncryptionKey) },
         { provide: RATE_LIMITS, useFactory: () => new RateLimits(deps.core.databaseUrl) },
+        // The database opens on the first public address and is shared by every app in the process.
+        { provide: GEO_LOCATOR, useFactory: () => new DbIpGeoLocator() },
+        LocationService,
         IdentityService,
         ProfileService,
         AccountService,
+        ...AVATAR_PROVIDERS,
         AuthGuard,
         RecordServiceStartHandler,
         RecordServiceStopHandler,

@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { Config } from './config/config.js';
+import { AvatarUploads } from './identity/avatars/avatar-uploads.js';
 import type { Db } from './platform/database/database.js';
 import type { EventCore } from './platform/event-core/event-core.js';
 import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
@@ -64,6 +65,8 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
     }),
   );
   app.use(cookieParser());
+  // tus streams raw bytes: mounted before Nest's body parsers (which are added at init) so they never see them.
+  app.use(app.get(AvatarUploads).middleware);
   app.use(webClient(config.frontendDist, config.publicConfig));
   // Every body is checked against its DTO: unknown fields are refused, each problem is named (400).
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));

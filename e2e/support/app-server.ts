@@ -32,7 +32,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForOk(`${url}/api/health`, 30_000, backend.exited);
+    await waitForOk(`${url}/api/health`, 90_000, backend.exited);
   } catch (error) {
     backend.child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${backend.stderr()}${backend.stdout()}`);

@@ -23,6 +23,11 @@ export class ApiClient {
       else this.cookies.delete(name!);
     }
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined, setCookies: res.headers.getSetCookie() };
+    return {
+      status: res.status,
+      body: text ? JSON.parse(text) : undefined,
+      setCookies: res.headers.getSetCookie(),
+      headers: res.headers,
+    };
   }
 }

@@ -7,6 +7,7 @@ import { DATABASE, type Db } from '../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import { LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
 import { MAIL_SENDER, type MailSender } from '../../platform/mail/mail-sender.js';
+import { AVATAR_STORAGE, type AvatarStorage, avatarNameOf } from '../avatars/avatar-storage.js';
 import { account, type AccountCommand } from '../domain/account.decider.js';
 import { type AccountEvent, accountStream } from '../domain/account.events.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
@@ -37,6 +38,7 @@ export class AccountService {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
     private readonly identity: IdentityService,
+    @Inject(AVATAR_STORAGE) private readonly avatars: AvatarStorage,
   ) {
     this.sessions = new SessionStore(db);
     this.emailTokens = new EmailTokens(db);
@@ -85,6 +87,8 @@ export class AccountService {
    */
   async deleteAccount(userId: string, currentPassword: string, meta: CommandMetadata): Promise<void> {
     await this.checkPassword(userId, currentPassword);
+    // Read before the deletion clears it from the read model.
+    const avatar = avatarNameOf((await readUserInfo(this.db, userId, meta.now))?.avatar);
     for (const sessionId of await this.sessions.activeSessionsOf(userId, meta.now)) {
       await this.identity.endSession(userId, sessionId, meta);
     }
@@ -97,10 +101,20 @@ export class AccountService {
     );
     await this.core.vault.forgetSubject(userId);
     await this.db.deleteFrom('account_emails').where('user_id', '=', userId).execute();
+    // The ended sessions stay (audit) but say nothing more about the person: where, from what, from which address.
+    await this.db
+      .updateTable('auth_sessions')
+      .set({ ip: null, user_agent: null, country: null, city: null })
+      .where('user_id', '=', userId)
+      .execute();
     await this.db.deleteFrom('auth_email_tokens').where('user_id', '=', userId).execute();
     await this.db.deleteFrom('auth_login_challenges').where('user_id', '=', userId).execute();
     if (position) await this.core.projections.caughtUpTo(position, 5000);
-    // TODO(avatar storage): the picture file goes with the account once the avatar store can delete by owner.
+    // The picture goes with the account; the account is gone either way, so a failure is only logged.
+    if (avatar)
+      await this.avatars
+        .remove(avatar)
+        .catch((error: unknown) => this.logger.error(`avatar not removed: ${(error as Error).message}`));
   }
 
   private async checkPassword(userId: string, password: string | undefined): Promise<void> {

@@ -20,6 +20,7 @@ import type { Position } from '../../platform/event-store/event-store.js';
 import { LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
 import { MAIL_SENDER, type MailSender } from '../../platform/mail/mail-sender.js';
 import { account, type AccountCommand } from '../domain/account.decider.js';
+import { LocationService, SIGN_IN_LOOKUP_BUDGET_MS } from '../location/location.service.js';
 import { type AccountEvent, accountStream } from '../domain/account.events.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { passwordProblem } from '../passwords/password-policy.js';
@@ -67,6 +68,7 @@ export class IdentityService {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(IDENTITY_TOKENS) private readonly tokens: AccessTokens,
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
+    private readonly location: LocationService,
   ) {
     this.sessions = new SessionStore(db);
     this.emailTokens = new EmailTokens(db);
@@ -334,7 +336,7 @@ export class IdentityService {
   async listSessions(userId: string, currentSessionId: string, now: Date): Promise<LoginSession[]> {
     const rows = await this.db
       .selectFrom('auth_sessions')
-      .select(['session_id', 'created_at', 'user_agent', 'ip'])
+      .select(['session_id', 'created_at', 'user_agent', 'ip', 'country', 'city'])
       .where('user_id', '=', userId)
       .where('ended_at', 'is', null)
       .where('expires_at', '>', now)
@@ -345,8 +347,8 @@ export class IdentityService {
       createdAt: r.created_at.toISOString(),
       userAgent: r.user_agent,
       ip: r.ip,
-      city: null,
-      country: null,
+      city: r.city,
+      country: r.country,
       isCurrent: r.session_id === currentSessionId,
     }));
   }
@@ -437,15 +439,18 @@ export class IdentityService {
     return this.sessions.isActive(sessionId, now);
   }
 
+  /** Every sign-in (password, sign-up, 2FA code) ends here; it also notes where the user is (issue 6, spec 4). */
   private async startSession(userId: string, device: Device, meta: CommandMetadata): Promise<SignedIn> {
-    const { sessionId, refreshToken } = await this.sessions.start(userId, device, meta.now);
-    const position = await this.appendSessionEvent(
+    const place = await this.location.placeOf(device.ip, SIGN_IN_LOOKUP_BUDGET_MS);
+    const { sessionId, refreshToken } = await this.sessions.start(userId, device, place, meta.now);
+    const started = await this.appendSessionEvent(
       sessionId,
-      { type: 'SessionStarted', data: { sessionId, userId, ip: device.ip, userAgent: device.userAgent } },
+      { type: 'SessionStarted', data: { sessionId, userId, ip: device.ip, userAgent: device.userAgent, ...place } },
       meta,
     );
+    const moved = await this.location.recordAfterSignIn(userId, place, meta);
     const accessToken = await this.tokens.sign({ userId, sessionId }, meta.now);
-    return { user: await this.userInfoAfter(userId, position, meta.now), accessToken, refreshToken };
+    return { user: await this.userInfoAfter(userId, moved ?? started, meta.now), accessToken, refreshToken };
   }
 
   /** Mail the user is waiting for right now: if it cannot go, say so (503), rather than a bare 500. */

@@ -135,6 +135,16 @@ describe('account changes over HTTP (issue 6)', () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from subject_keys
       where subject_id = ${userId} and key is not null`.execute(test.db);
     expect(rows[0]!.n).toBe(0);
+    const sessions = await test.db
+      .selectFrom('auth_sessions')
+      .select(['ip', 'user_agent', 'country', 'city', 'ended_at'])
+      .where('user_id', '=', userId)
+      .execute();
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const session of sessions) {
+      expect(session).toMatchObject({ ip: null, user_agent: null, country: null, city: null });
+      expect(session.ended_at).not.toBeNull();
+    }
 
     // The address is free for a new account.
     await finishedUser(emailAddress);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/database/schema.js';
+import type { Place } from '../location/geo-ip.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export const SESSION_TTL_DAYS = 30;
@@ -14,7 +15,7 @@ export type Rotation =
 export class SessionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async start(userId: string, device: { userAgent: string | null; ip: string | null }, now: Date) {
+  async start(userId: string, device: { userAgent: string | null; ip: string | null }, place: Place, now: Date) {
     const sessionId = randomUUID();
     const refreshToken = newSecret();
     await this.db.transaction().execute(async (trx) => {
@@ -26,6 +27,8 @@ export class SessionStore {
           expires_at: new Date(now.getTime() + SESSION_TTL_DAYS * 86_400_000),
           user_agent: device.userAgent?.slice(0, 512) ?? null,
           ip: device.ip,
+          country: place.country,
+          city: place.city,
         })
         .execute();
       await trx

@@ -3,7 +3,15 @@ import type { EventSchema } from '../../platform/personal-data/event-schemas.js'
 
 export type SessionStarted = DomainEvent<
   'SessionStarted',
-  { sessionId: string; userId: string; ip: string | null; userAgent: string | null }
+  {
+    sessionId: string;
+    userId: string;
+    ip: string | null;
+    userAgent: string | null;
+    /** Where the address places the session (issue 6); absent on sessions started before that. */
+    country?: string | null;
+    city?: string | null;
+  }
 >;
 export type SessionEnded = DomainEvent<'SessionEnded', { sessionId: string; userId: string; reason: string }>;
 /** A rotated refresh token came back: someone holds a stolen copy, so the whole session ended. */
@@ -13,7 +21,12 @@ export type SessionEvent = SessionStarted | SessionEnded | SessionCompromised;
 export const sessionStream = (sessionId: string) => `identity-session-${sessionId}`;
 
 export const sessionEventSchemas: EventSchema[] = [
-  { type: 'SessionStarted', schemaVersion: 1, subject: (d) => d.userId as string, personal: ['ip', 'userAgent'] },
+  {
+    type: 'SessionStarted',
+    schemaVersion: 1,
+    subject: (d) => d.userId as string,
+    personal: ['ip', 'userAgent', 'country', 'city'],
+  },
   { type: 'SessionEnded', schemaVersion: 1 },
   { type: 'SessionCompromised', schemaVersion: 1 },
 ] as EventSchema[];

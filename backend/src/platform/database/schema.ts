@@ -83,6 +83,9 @@ export interface AuthSessionsTable {
   end_reason: string | null;
   user_agent: string | null;
   ip: string | null;
+  /** From a local geo-IP lookup of `ip` at sign-in (issue 6); null when unknown. */
+  country: string | null;
+  city: string | null;
 }
 
 export interface AuthEmailTokensTable {

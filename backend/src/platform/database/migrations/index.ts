@@ -6,6 +6,7 @@ import * as identitySecurity from './0004-identity-security.js';
 import * as rateLimits from './0005-rate-limits.js';
 import * as identityProfile from './0006-identity-profile.js';
 import * as emailChange from './0008-email-change.js';
+import * as sessionLocation from './0009-session-location.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-rate-limits': rateLimits,
   '0006-identity-profile': identityProfile,
   '0008-email-change': emailChange,
+  '0009-session-location': sessionLocation,
 };
