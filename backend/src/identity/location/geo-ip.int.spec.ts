@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, DbIpGeoLocator } from './geo-ip.js';
+import { countryCode, DbIpGeoLocator } from './geo-ip.js';
 import { publicAddress } from './public-address.js';
 
 describe('geo-IP lookups from the bundled DB-IP Lite database (issue 6)', () => {
   const geo = new DbIpGeoLocator();
 
-  it('places well-known public addresses by country name', async () => {
+  it('places well-known public addresses by country code', async () => {
     // Anycast resolvers whose registrations have been stable for years.
-    expect((await geo.locate('8.8.8.8')).country).toBe('United States');
-    expect((await geo.locate('::ffff:8.8.8.8')).country).toBe('United States');
-    expect((await geo.locate('1.1.1.1')).country).toBe('Australia');
+    expect((await geo.locate('8.8.8.8')).country).toBe('US');
+    expect((await geo.locate('::ffff:8.8.8.8')).country).toBe('US');
+    expect((await geo.locate('1.1.1.1')).country).toBe('AU');
     const google = await geo.locate('2001:4860:4860::8888');
     expect(typeof google.country).toBe('string');
     expect(google.city === null || typeof google.city === 'string').toBe(true);
@@ -50,11 +50,11 @@ describe('geo-IP lookups from the bundled DB-IP Lite database (issue 6)', () => 
     expect(publicAddress('2001:4860:4860::8888')).toEqual({ address: '2001:4860:4860::8888', family: 6 });
   });
 
-  it('names countries in English and refuses codes that name none', () => {
-    expect(countryName('GB')).toBe('United Kingdom');
-    expect(countryName('de')).toBe('Germany');
-    expect(countryName('ZZ')).toBeNull();
-    expect(countryName('USA')).toBeNull();
-    expect(countryName(undefined)).toBeNull();
+  it('keeps real ISO country codes and refuses codes that name no country', () => {
+    expect(countryCode('GB')).toBe('GB');
+    expect(countryCode('de')).toBe('DE');
+    expect(countryCode('ZZ')).toBeNull();
+    expect(countryCode('USA')).toBeNull();
+    expect(countryCode(undefined)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { publicAddress } from './public-address.js';
 
 /** Where an address is, as far as a local database knows; both null for private or unknown addresses. */
 export interface Place {
-  /** English country name (spec 3 "Geolocation record": country_name), e.g. 'United States'. */
+  /** ISO 3166-1 alpha-2 code, e.g. 'US' (the client names it in the reader's language; filters match on it). */
   country: string | null;
   city: string | null;
 }
@@ -75,15 +75,16 @@ export class DbIpGeoLocator implements GeoLocator {
       // The reader's message names the address; callers log errors, and addresses are personal.
       throw new Error('the geo-IP database could not read an address');
     }
-    return record ? { country: countryName(record.country_code), city: cityName(record.city) } : UNKNOWN_PLACE;
+    return record ? { country: countryCode(record.country_code), city: cityName(record.city) } : UNKNOWN_PLACE;
   }
 }
 
-/** 'US' -> 'United States'; codes without an English name (e.g. 'ZZ') -> null. */
-export function countryName(code: unknown): string | null {
+/** 'us' -> 'US'; anything that is not a real region code (e.g. 'ZZ', 'EU' placeholders) -> null. */
+export function countryCode(code: unknown): string | null {
   if (typeof code !== 'string' || !/^[A-Za-z]{2}$/.test(code)) return null;
-  const name = regionNames.of(code.toUpperCase());
-  return name && name !== 'Unknown Region' && name.toUpperCase() !== code.toUpperCase() ? name : null;
+  const upper = code.toUpperCase();
+  const name = regionNames.of(upper);
+  return name && name !== 'Unknown Region' && name.toUpperCase() !== upper ? upper : null;
 }
 
 /** DB-IP writes a district after its city ('Berkeley (North Berkeley)'): people know the city. */
