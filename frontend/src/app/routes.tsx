@@ -37,6 +37,9 @@ export const routes: RouteObject[] = [
             import('../pages/security-center/BanHistoryPage').then((m) => m.BanHistoryPage),
           ),
           lazyPage('settings', () => import('../pages/settings/SettingsPage').then((m) => m.SettingsPage)),
+          lazyPage('settings/profile', () =>
+            import('../pages/settings/ProfileSettingsPage').then((m) => m.ProfileSettingsPage),
+          ),
         ],
       },
       // spec 6: admins only; the dashboard issue gives it its screens.

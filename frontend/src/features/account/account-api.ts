@@ -1,0 +1,100 @@
+import {
+  ACCOUNT_PATHS,
+  AUTH_PATHS,
+  type DeleteAccountRequest,
+  type DeleteSessionRequest,
+  type EditAccountAnswer,
+  type EditAccountRequest,
+  type LoginSession,
+} from '@serendip/proto';
+import { API_BASE_PATH, type HttpClient, httpClient } from '../../shared/http/http-client';
+import { UnexpectedAnswerError } from '../auth/auth-api';
+import { isUserInfo } from '../auth/user-info';
+
+/** The account settings dialog's calls (issue 6; spec 7), each answer checked against proto before it is trusted. */
+export interface AccountApi {
+  editAccount(request: EditAccountRequest): Promise<EditAccountAnswer>;
+  deleteAccount(request: DeleteAccountRequest): Promise<void>;
+  /** POST /user/enable-twofac or /user/disable-twofac; the page reloads afterwards, so the answer is not read. */
+  setTwoFactor(enabled: boolean): Promise<void>;
+  listSessions(): Promise<LoginSession[]>;
+  /** Both answer the refreshed list (spec 7: "list refreshed"). */
+  endSession(request: DeleteSessionRequest): Promise<LoginSession[]>;
+  endOtherSessions(): Promise<LoginSession[]>;
+}
+
+/** proto paths carry the /api prefix; the HTTP module adds it itself. */
+function underApi(path: string): string {
+  if (!path.startsWith(`${API_BASE_PATH}/`)) throw new Error(`${path} is not under ${API_BASE_PATH}`);
+  return path.slice(API_BASE_PATH.length);
+}
+
+const PATHS = {
+  editAccount: underApi(ACCOUNT_PATHS.editAccount),
+  deleteAccount: underApi(ACCOUNT_PATHS.deleteAccount),
+  enableTwoFactor: underApi(AUTH_PATHS.enableTwoFactor),
+  disableTwoFactor: underApi(AUTH_PATHS.disableTwoFactor),
+  sessions: underApi(AUTH_PATHS.sessions),
+  deleteSession: underApi(AUTH_PATHS.deleteSession),
+  deleteOtherSessions: underApi(AUTH_PATHS.deleteOtherSessions),
+} as const;
+
+const isNullableText = (value: unknown) => value === null || typeof value === 'string';
+
+export function isLoginSession(value: unknown): value is LoginSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const session = value as Record<string, unknown>;
+  return (
+    typeof session._id === 'string' &&
+    session._id !== '' &&
+    typeof session.createdAt === 'string' &&
+    typeof session.isCurrent === 'boolean' &&
+    isNullableText(session.userAgent) &&
+    isNullableText(session.city) &&
+    isNullableText(session.country) &&
+    isNullableText(session.ip)
+  );
+}
+
+export function isEditAccountAnswer(value: unknown): value is EditAccountAnswer {
+  if (typeof value !== 'object' || value === null) return false;
+  const answer = value as Record<string, unknown>;
+  return (
+    isUserInfo(answer.user) &&
+    (answer.pendingEmailAddress === undefined || typeof answer.pendingEmailAddress === 'string') &&
+    (answer.endedSessions === undefined || typeof answer.endedSessions === 'number')
+  );
+}
+
+function expectSessions(path: string, answer: unknown): LoginSession[] {
+  if (!Array.isArray(answer) || !answer.every(isLoginSession)) throw new UnexpectedAnswerError(path);
+  return answer;
+}
+
+export function createAccountApi(http: HttpClient): AccountApi {
+  return {
+    async editAccount(request) {
+      const answer = await http.post<unknown>(PATHS.editAccount, request);
+      if (!isEditAccountAnswer(answer)) throw new UnexpectedAnswerError(PATHS.editAccount);
+      return answer;
+    },
+    async deleteAccount(request) {
+      await http.post<unknown>(PATHS.deleteAccount, request);
+    },
+    async setTwoFactor(enabled) {
+      await http.post<unknown>(enabled ? PATHS.enableTwoFactor : PATHS.disableTwoFactor);
+    },
+    async listSessions() {
+      return expectSessions(PATHS.sessions, await http.get<unknown>(PATHS.sessions));
+    },
+    async endSession(request) {
+      return expectSessions(PATHS.deleteSession, await http.post<unknown>(PATHS.deleteSession, request));
+    },
+    async endOtherSessions() {
+      return expectSessions(PATHS.deleteOtherSessions, await http.post<unknown>(PATHS.deleteOtherSessions));
+    },
+  };
+}
+
+/** On the app's one HTTP client, so these share its Bearer token and its refresh on 401. */
+export const accountApi = createAccountApi(httpClient);
