@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../backend/src/test-support/smtp-sink.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { browserUnavailable, launchChromium, VIEWPORTS } from './support/browser.js';
@@ -64,8 +64,12 @@ describe.skipIf(browserUnavailable())('identity in a browser', () => {
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor();
 
-    // Two-factor has no settings screen yet (issue 6): turned on through the API with this browser's session.
-    expect((await page.request.post(`${server.url}/api/user/enable-twofac`)).status()).toBe(200);
+    // Two-factor on from the Security tab of the account settings (the page reloads after the switch).
+    await page.goto(`${server.url}/settings?tab=security`);
+    const twoFactor = page.getByRole('switch', { name: 'Two-factor authentication' });
+    await Promise.all([page.waitForEvent('load'), twoFactor.click()]);
+    await page.getByRole('switch', { name: 'Two-factor authentication', checked: true }).waitFor();
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Account menu for Ada' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
