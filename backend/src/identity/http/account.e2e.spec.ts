@@ -114,7 +114,10 @@ describe('account changes over HTTP (issue 6)', () => {
 
   it('deletes the account: sessions end, the address is free, and nothing personal can be read any more', async () => {
     const { client, emailAddress, userId } = await finishedUser();
-    await client.call('POST', '/user/edit-profile', { phoneNumber: '+442071838750', bio: 'Compilers!' });
+    // Values no other test uses, so the whole store and every table can be searched for them.
+    const mark = randomUUID().slice(0, 8);
+    const [firstName, lastName, bio] = [`Zephyrine${mark}`, `Quill${mark}`, `Compilers ${mark}!`];
+    await client.call('POST', '/user/edit-profile', { firstName, lastName, phoneNumber: '+442071838750', bio });
     expect((await client.call('POST', '/user/delete-account', { currentPassword: 'wrong-one-123' })).status).toBe(400);
 
     const res = await client.call('POST', '/user/delete-account', { currentPassword: PASSWORD });
@@ -123,11 +126,25 @@ describe('account changes over HTTP (issue 6)', () => {
     expect((await client.call('GET', '/auth/user-info')).status).toBe(401);
     expect((await login(emailAddress, PASSWORD)).status).toBe(401);
 
-    // Every event of the person reads as erased, and the read model keeps nothing personal.
-    const events = await test.core.store.readStream(`identity-user-${userId}`);
-    const text = JSON.stringify(events.map((e) => e.data));
-    for (const secret of [emailAddress, 'Grace', 'Hopper', '1990-12-09', '+442071838750', 'Compilers!']) {
-      expect(text).not.toContain(secret);
+    // Every event in the store reads as erased, and no table (read models included) holds anything personal.
+    const own = JSON.stringify((await test.core.store.readStream(`identity-user-${userId}`)).map((e) => e.data));
+    for (const secret of [emailAddress, 'Grace', 'Hopper', '1990-12-09', '+442071838750', bio]) {
+      expect(own).not.toContain(secret);
+    }
+    const secrets = [emailAddress, firstName, lastName, bio];
+    const text = JSON.stringify((await test.core.store.readAll()).map((e) => e.data));
+    expect(text).toContain(userId);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    const { rows: tables } = await sql<{ name: string }>`select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(test.db);
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['users', 'events', 'auth_sessions']));
+    for (const { name } of tables) {
+      const { rows: found } = await sql<{ row: string }>`select t::text as row from ${sql.table(name)} t
+        where ${sql.join(
+          secrets.map((secret) => sql`t::text ilike ${`%${secret}%`}`),
+          sql` or `,
+        )}`.execute(test.db);
+      expect(found, `table ${name}`).toEqual([]);
     }
     const row = await test.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email_address: '', first_name: null, last_name: null, birth_date: null, bio: null });

@@ -347,6 +347,23 @@ describe('identity over HTTP', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('starts the failure count again after a successful login', async () => {
+    const { address } = await signUp();
+    // From ever-new addresses, so only the per-account count can refuse.
+    const wrong = (from: number) =>
+      new Client(test.base).call(
+        'POST',
+        '/auth/login',
+        { emailAddress: address, password: 'nope-nope-nope' },
+        { 'X-Forwarded-For': `203.0.113.${from}` },
+      );
+    for (let i = 0; i < 9; i++) expect((await wrong(i)).status).toBe(401);
+    expect(
+      (await new Client(test.base).call('POST', '/auth/login', { emailAddress: address, password: PASSWORD })).status,
+    ).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await wrong(20 + i)).status).toBe(401);
+  });
+
   it('stops one address guessing across accounts after 10 failures', async () => {
     const guesser = new Client(test.base);
     for (let i = 0; i < 10; i++)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
@@ -55,14 +56,14 @@ export class RateLimits {
 
   /** Throws TooManyRequests if the key has no points left. */
   async check(limit: Limit, key: string): Promise<void> {
-    const state = await this.limiter(limit).get(key);
+    const state = await this.limiter(limit).get(counterKey(key));
     if (state && state.consumedPoints >= limit.points)
       throw new TooManyRequests(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }
 
   async consume(limit: Limit, key: string): Promise<void> {
     await this.limiter(limit)
-      .consume(key)
+      .consume(counterKey(key))
       .catch((res: unknown) => {
         if (!(res instanceof RateLimiterRes)) throw res;
       });
@@ -71,7 +72,7 @@ export class RateLimits {
   /** Counts one and throws TooManyRequests when that was one too many. */
   async take(limit: Limit, key: string): Promise<void> {
     try {
-      await this.limiter(limit).consume(key);
+      await this.limiter(limit).consume(counterKey(key));
     } catch (res) {
       if (res instanceof RateLimiterRes) throw new TooManyRequests(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
       throw res;
@@ -81,7 +82,7 @@ export class RateLimits {
   /** True if one more is allowed (and counts it); for limits that must not show (e-mails to an address). */
   async allow(limit: Limit, key: string): Promise<boolean> {
     try {
-      await this.limiter(limit).consume(key);
+      await this.limiter(limit).consume(counterKey(key));
       return true;
     } catch (res) {
       if (res instanceof RateLimiterRes) return false;
@@ -90,7 +91,7 @@ export class RateLimits {
   }
 
   async reset(limit: Limit, key: string): Promise<void> {
-    await this.limiter(limit).delete(key);
+    await this.limiter(limit).delete(counterKey(key));
   }
 
   close(): Promise<void> {
@@ -110,3 +111,11 @@ export const LIMITS = {
   mailsPerAddress: { name: 'mail-address', points: 3, durationSeconds: 60 * 60 },
   signupsPerIp: { name: 'signup-ip', points: 5, durationSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
+
+/**
+ * Keys are e-mail addresses, IPs and user ids: personal data that must not sit in a table in clear (nor outlive a
+ * deleted account). Counting only needs equality, so the table holds a digest.
+ */
+function counterKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
