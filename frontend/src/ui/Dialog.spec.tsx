@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './Button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './Dialog';
 import './test-polyfills';
@@ -46,6 +46,85 @@ function overlay(): HTMLElement {
   if (!element) throw new Error('no dialog overlay is showing');
   return element;
 }
+
+/** Plays the browser: focusing the field scrolls the overlay to it, as a radix tab handing focus on does. */
+function ScrollingField() {
+  return <input aria-label="Nickname" onFocus={() => (overlay().scrollTop = 480)} />;
+}
+
+describe('Dialog (spec 9: on a phone the sheet opens at its top, title in view)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('focuses its first control without scrolling to it', async () => {
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    const { dialog } = await openSettings();
+
+    const field = screen.getByRole('textbox', { name: 'E-mail' });
+    expect(document.activeElement).toBe(field);
+    expect(dialog.contains(field)).toBe(true);
+    const insideCalls = focus.mock.calls.filter((_, call) => dialog.contains(focus.mock.contexts[call] as Node));
+    expect(insideCalls).toEqual([[{ preventScroll: true }]]);
+  });
+
+  it('puts the scroll back at the top when focusing its first control scrolled anyway', async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button>Profile</Button>
+        </DialogTrigger>
+        <DialogContent title="Profile">
+          <ScrollingField />
+        </DialogContent>
+      </Dialog>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await screen.findByRole('dialog', { name: 'Profile' });
+
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Nickname' }));
+    expect(overlay().scrollTop).toBe(0);
+  });
+
+  it('focuses the dialog itself when it has nothing else to focus', async () => {
+    render(
+      <Dialog open>
+        <DialogContent title="Comment Removed" dismissible={false}>
+          <p>A moderator removed your comment.</p>
+        </DialogContent>
+      </Dialog>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Comment Removed' });
+
+    expect(document.activeElement).toBe(dialog);
+  });
+
+  it('leaves focus to a caller that places it itself', async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button>Profile</Button>
+        </DialogTrigger>
+        <DialogContent
+          title="Profile"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            screen.getByRole('button', { name: 'Done' }).focus();
+          }}
+        >
+          <input aria-label="Nickname" />
+          <DialogClose asChild>
+            <Button>Done</Button>
+          </DialogClose>
+        </DialogContent>
+      </Dialog>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await screen.findByRole('dialog', { name: 'Profile' });
+
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done' }));
+  });
+});
 
 describe('Dialog (spec 2: account settings closes on outside click, Escape or the close button)', () => {
   it('opens as a named, described dialog with focus inside it', async () => {

@@ -30,8 +30,32 @@ export interface DialogContentProps extends Omit<ComponentPropsWithRef<typeof Di
 }
 
 /**
+ * Where focus goes when the dialog opens: its first tabbable control (links left out, as radix does), else the
+ * dialog itself, so keyboard focus is always inside it. preventScroll because a phone's sheet starts below the screen.
+ */
+function focusOnOpen(content: HTMLElement) {
+  const candidates = [...content.querySelectorAll('*')].filter(
+    (element): element is HTMLElement =>
+      element instanceof HTMLElement &&
+      element.tabIndex >= 0 &&
+      element.tagName !== 'A' &&
+      !(element instanceof HTMLInputElement && element.type === 'hidden') &&
+      !element.matches(':disabled') &&
+      element.closest('[hidden], [inert]') === null,
+  );
+  for (const candidate of [...candidates, content]) {
+    candidate.focus({ preventScroll: true });
+    if (document.activeElement === candidate || candidate.contains(document.activeElement)) {
+      // radix selects a field's text on open; keep that.
+      if (candidate instanceof HTMLInputElement) candidate.select();
+      return;
+    }
+  }
+}
+
+/**
  * The modal itself, portalled to <body>: traps focus, closes on Escape and outside click, locks page scroll.
- * Below 768 px it is a full-width sheet rising from the bottom.
+ * Below 768 px it is a full-width sheet rising from the bottom; it opens scrolled to its top, title in view.
  */
 export function DialogContent({
   title,
@@ -43,6 +67,7 @@ export function DialogContent({
   children,
   onEscapeKeyDown,
   onInteractOutside,
+  onOpenAutoFocus,
   ...props
 }: DialogContentProps) {
   return (
@@ -54,6 +79,19 @@ export function DialogContent({
           // Without a description, say so: radix would otherwise point aria-describedby at nothing.
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           {...props}
+          onOpenAutoFocus={(event) => {
+            onOpenAutoFocus?.(event);
+            // A caller that prevents the default places focus itself.
+            if (event.defaultPrevented || !(event.currentTarget instanceof HTMLElement)) return;
+            event.preventDefault();
+            const content = event.currentTarget;
+            focusOnOpen(content);
+            // NOTE: a control may pass focus on without preventScroll (radix tabs hand it to the open tab), and the
+            // browser then scrolls the rising sheet to its end, hiding the title.
+            const overlay = content.parentElement;
+            if (overlay) overlay.scrollTop = 0;
+            content.scrollTop = 0;
+          }}
           onEscapeKeyDown={(event) => {
             onEscapeKeyDown?.(event);
             if (!dismissible) event.preventDefault();

@@ -62,16 +62,3 @@ export const ACCOUNT_PATHS = {
   /** tus endpoint for avatar uploads (resumable). */
   avatarUploads: '/api/uploads/avatars',
 } as const;
-
-/** spec 8 texts the account screens show. */
-export const ACCOUNT_TEXTS = {
-  saved: 'Changes Saved Successfully',
-  profileSaveFailed: 'Session Expired! Please Refresh The Page.',
-  avatarUpdated: 'Profile picture updated successfully',
-  avatarServerFailed: 'Failed to update profile picture on the server',
-  avatarUploadFailed: 'Failed to upload image',
-  accountFailed: 'An error occurred',
-  accountDeleted: 'Account deleted successfully',
-  twoFactorFailed: 'Session expired please refresh the page.',
-  invalidEmail: 'Invalid email format',
-} as const;

@@ -84,6 +84,7 @@ export interface LoginSession {
   createdAt: string;
   userAgent: string | null;
   city: string | null;
+  /** ISO 3166-1 alpha-2 code of where the session signed in ('DE'), or null; the client shows the English name. */
   country: string | null;
   ip: string | null;
   isCurrent: boolean;

@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, EVENTS, Server, type ServerOptions, type Upload } from '@tus/server';
-import { ACCOUNT_PATHS, ACCOUNT_TEXTS } from '@serendip/proto';
+import { ACCOUNT_PATHS } from '@serendip/proto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
@@ -24,6 +24,10 @@ export const AVATAR_UPLOADS_PER_USER: Limit = { name: 'avatar-upload-user', poin
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const PATH = ACCOUNT_PATHS.avatarUploads;
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadFinish']>>[0];
+
+/** spec 8: the client's own avatar toasts, so a message shown as is reads the same. */
+const UPLOAD_FAILED = 'Failed to upload image';
+const SERVER_FAILED = 'Failed to update profile picture on the server';
 
 const REFUSALS: Record<Extract<ChangeAvatarResult, { ok: false }>['problem'], { status: number; reason: string }> = {
   'unsupported-type': { status: 415, reason: 'Only JPEG, PNG or WebP pictures can be used' },
@@ -163,10 +167,10 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
       const result = await this.avatars.changeAvatar(userId, bytes, meta(req.runtime!.node!.req as Request, userId));
       if (result.ok) return json(200, result.user);
       const refusal = REFUSALS[result.problem];
-      return json(refusal.status, { message: ACCOUNT_TEXTS.avatarUploadFailed, reason: refusal.reason });
+      return json(refusal.status, { message: UPLOAD_FAILED, reason: refusal.reason });
     } catch (error) {
       this.logger.error(`avatar upload failed: ${(error as Error).message}`);
-      return json(500, { message: ACCOUNT_TEXTS.avatarServerFailed });
+      return json(500, { message: SERVER_FAILED });
     }
   }
 

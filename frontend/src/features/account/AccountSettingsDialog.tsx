@@ -1,5 +1,5 @@
 import { ShieldCheck, UserRound, UserRoundCog } from 'lucide-react';
-import { type RefObject, useRef } from 'react';
+import type { RefObject } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
@@ -31,7 +31,6 @@ export function AccountSettingsDialog({
   returnFocusTo,
 }: AccountSettingsDialogProps) {
   const user = useAppSelector(selectCurrentUser);
-  const tabList = useRef<HTMLDivElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -39,14 +38,6 @@ export function AccountSettingsDialog({
         size="lg"
         closeLabel="Close settings"
         className="account-dialog"
-        onOpenAutoFocus={(event) => {
-          // NOTE: on a phone the sheet starts below the screen and rises; the default focus() would scroll the
-          // overlay to the sheet's end, hiding its title. Same target (the open tab), without the scroll.
-          const activeTab = tabList.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
-          if (!activeTab) return;
-          event.preventDefault();
-          activeTab.focus({ preventScroll: true });
-        }}
         onCloseAutoFocus={(event) => {
           if (!returnFocusTo?.current) return;
           event.preventDefault();
@@ -55,7 +46,7 @@ export function AccountSettingsDialog({
       >
         {user && (
           <Tabs value={tab} onValueChange={(value) => isAccountTab(value) && onTabChange(value)}>
-            <TabsList ref={tabList} aria-label="Settings sections">
+            <TabsList aria-label="Settings sections">
               <TabsTrigger value="general">
                 <UserRoundCog aria-hidden="true" focusable="false" />
                 General

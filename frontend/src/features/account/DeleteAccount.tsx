@@ -1,4 +1,3 @@
-import { ACCOUNT_TEXTS } from '@serendip/proto';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
@@ -10,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '../../ui/Dialog';
 import { Input } from '../../ui/Input';
 import { logoutRequested } from '../auth/session.slice';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountServices } from './account-services';
 
 const FIELD_RULES: FieldRules<'currentPassword'> = { currentPassword: { label: 'Current password' } };
@@ -73,10 +73,10 @@ function ConfirmDeletion({ deleted, onDeleted }: { deleted: boolean; onDeleted: 
           : null,
       async () => {
         await api.deleteAccount({ currentPassword });
-        notify.success(ACCOUNT_TEXTS.accountDeleted);
+        notify.success(ACCOUNT_MESSAGES.accountDeleted);
         onDeleted();
       },
-      (error) => errorsFromFailure(error, FIELD_RULES, ACCOUNT_TEXTS.accountFailed),
+      (error) => errorsFromFailure(error, FIELD_RULES, ACCOUNT_MESSAGES.accountFailed),
     );
 
   return (

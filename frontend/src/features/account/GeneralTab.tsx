@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS, type EditAccountAnswer, type EditAccountRequest, type UserInfo } from '@serendip/proto';
+import type { EditAccountAnswer, EditAccountRequest, UserInfo } from '@serendip/proto';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { FormAlert } from '../../shared/forms/FormAlert';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Switch } from '../../ui/Switch';
 import { userUpdated } from '../auth/session.slice';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountServices } from './account-services';
 import { DeleteAccount } from './DeleteAccount';
 import { looksLikeEmail, maskEmail } from './email-address';
@@ -86,14 +87,14 @@ function AccountForm({ user }: { user: UserInfo }) {
       event,
       () =>
         emailAddress.trim() !== '' && !looksLikeEmail(emailAddress)
-          ? { fields: { emailAddress: [ACCOUNT_TEXTS.invalidEmail] }, form: [] }
+          ? { fields: { emailAddress: [ACCOUNT_MESSAGES.invalidEmail] }, form: [] }
           : null,
       async () => {
         setSavedRound(null);
         setOutcome(null);
         saved(await api.editAccount(request()));
       },
-      (error) => errorsFromFailure(error, FIELD_RULES, ACCOUNT_TEXTS.accountFailed),
+      (error) => errorsFromFailure(error, FIELD_RULES, ACCOUNT_MESSAGES.accountFailed),
     );
 
   const isSaved = savedRound !== null && !sending;
@@ -152,11 +153,11 @@ function AccountForm({ user }: { user: UserInfo }) {
           busy={sending}
           className={isSaved ? 'account-form__save account-form__save--saved' : 'account-form__save'}
         >
-          {sending ? 'Saving…' : isSaved ? ACCOUNT_TEXTS.saved : 'Save'}
+          {sending ? 'Saving…' : isSaved ? ACCOUNT_MESSAGES.saved : 'Save'}
         </Button>
       </div>
       <div role="status" className="account-form__outcome">
-        {isSaved && <span className="visually-hidden">{ACCOUNT_TEXTS.saved}</span>}
+        {isSaved && <span className="visually-hidden">{ACCOUNT_MESSAGES.saved}</span>}
         {outcome?.pendingEmailAddress && (
           <p className="account-notice">
             We sent a confirmation link to <strong>{outcome.pendingEmailAddress}</strong>. Your e-mail changes to this

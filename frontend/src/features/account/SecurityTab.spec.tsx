@@ -18,7 +18,7 @@ const TABLET = aSession({
   _id: 'session-tablet',
   userAgent: IPAD_AGENT,
   city: null,
-  country: 'France',
+  country: 'FR',
   ip: null,
   isCurrent: false,
 });

@@ -1,8 +1,9 @@
-import { ACCOUNT_TEXTS, type UserInfo } from '@serendip/proto';
+import type { UserInfo } from '@serendip/proto';
 import { useId, useState } from 'react';
 import { logError } from '../../shared/log';
 import { notify } from '../../shared/toasts/notify';
 import { Switch } from '../../ui/Switch';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountServices } from './account-services';
 import { ActiveSessions } from './ActiveSessions';
 
@@ -33,7 +34,7 @@ function TwoFactorSetting({ enabled }: { enabled: boolean }) {
       await api.setTwoFactor(next);
     } catch (error) {
       logError('Two-factor change failed', error);
-      notify.error(ACCOUNT_TEXTS.twoFactorFailed);
+      notify.error(ACCOUNT_MESSAGES.twoFactorFailed);
       setChecked(!next);
       setBusy(false);
       return;

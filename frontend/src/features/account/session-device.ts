@@ -1,5 +1,6 @@
 import type { LoginSession } from '@serendip/proto';
 import { UAParser } from 'ua-parser-js';
+import { countryNameOf } from '../../shared/country-names';
 
 export type DeviceKind = 'desktop' | 'mobile' | 'tablet';
 
@@ -8,7 +9,7 @@ export interface SessionDevice {
   kind: DeviceKind;
   /** 'Chrome 156 on Linux', 'Mobile Safari 17 on iOS', or 'Unknown browser' when the agent tells nothing. */
   label: string;
-  /** 'London, GB', 'GB', or 'Unknown location'. */
+  /** 'London, United Kingdom', 'United Kingdom', or 'Unknown location' (the server sends 'GB'). */
   place: string;
 }
 
@@ -38,7 +39,7 @@ function kindOf(type: string | undefined): DeviceKind {
 }
 
 function placeOf({ city, country }: LoginSession): string {
-  return [city, country].filter(Boolean).join(', ') || UNKNOWN_LOCATION;
+  return [city, country && countryNameOf(country)].filter(Boolean).join(', ') || UNKNOWN_LOCATION;
 }
 
 /** When a session started, readable in the user's own locale: 'Mar 11, 2025, 2:05 PM'. */

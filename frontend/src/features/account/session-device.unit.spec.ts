@@ -3,6 +3,10 @@ import { aSession, IPAD_AGENT, IPHONE_AGENT } from './session-fixtures';
 import { describeSession, describeUserAgent, formatSessionStart } from './session-device';
 
 describe('describeSession (spec 3 "Login session")', () => {
+  it("names the session's country from the ISO code the server sends", () => {
+    expect(describeSession(aSession({ city: 'Berlin', country: 'DE' })).place).toBe('Berlin, Germany');
+  });
+
   it('names the browser with its major version and the system', () => {
     expect(describeSession(aSession())).toEqual({
       kind: 'desktop',

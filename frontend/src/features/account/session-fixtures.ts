@@ -7,7 +7,7 @@ export function aSession(overrides: Partial<LoginSession> = {}): LoginSession {
     createdAt: '2025-03-11T14:05:00.000Z',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     city: 'London',
-    country: 'United Kingdom',
+    country: 'GB',
     ip: '203.0.113.5',
     isCurrent: true,
     ...overrides,

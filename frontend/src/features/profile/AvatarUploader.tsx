@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS, type UserInfo } from '@serendip/proto';
+import type { UserInfo } from '@serendip/proto';
 import { ImageUp, Pause, Play, X } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -17,6 +17,7 @@ import {
   startTusAvatarUpload,
 } from './avatar-upload';
 import { profileName } from './profile-display';
+import { PROFILE_MESSAGES } from './profile-messages';
 import {
   canUploadTask,
   evolveUploadTask,
@@ -82,7 +83,7 @@ export function AvatarUploader({ startUpload = startTusAvatarUpload }: AvatarUpl
     if (!file || active) return;
     if (file.size > AVATAR_MAX_BYTES) {
       setTooLarge(`This picture is ${(file.size / MEGABYTE).toFixed(1)} MB. Pictures up to ${MAX_MEGABYTES} MB.`);
-      notify.error(ACCOUNT_TEXTS.avatarUploadFailed);
+      notify.error(PROFILE_MESSAGES.avatarUploadFailed);
       return;
     }
     setTooLarge(null);
@@ -94,16 +95,16 @@ export function AvatarUploader({ startUpload = startTusAvatarUpload }: AvatarUpl
         const updated = userFromBody(body);
         if (updated) {
           dispatch(userUpdated(updated));
-          notify.success(ACCOUNT_TEXTS.avatarUpdated);
+          notify.success(PROFILE_MESSAGES.avatarUpdated);
         } else {
           logError('Avatar upload: the finishing answer is not a user', body);
-          notify.error(ACCOUNT_TEXTS.avatarServerFailed);
+          notify.error(PROFILE_MESSAGES.avatarServerFailed);
         }
       },
       failed: (error) => {
         finish({ type: 'failed' });
         logError('Avatar upload failed', error);
-        notify.error(ACCOUNT_TEXTS.avatarUploadFailed);
+        notify.error(PROFILE_MESSAGES.avatarUploadFailed);
       },
     });
   };

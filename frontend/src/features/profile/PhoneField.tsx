@@ -18,7 +18,7 @@ export const PHONE_PLACEHOLDER = '1 (702) 123-4567';
 export interface PhoneFieldProps {
   /** The stored number (E.164) or null; read once, when the field mounts. */
   initialNumber: string | null;
-  /** The user's country (an English name); picks the dropdown's default. */
+  /** The user's country (an ISO alpha-2 code, 'DE'); picks the dropdown's default. */
   userCountry: string | null;
   /** Called with E.164 ('+17021234567'), or '' when the field is cleared. */
   onChange: (e164: string) => void;

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS, type EditProfileRequest, PROFILE_LIMITS, type UserInfo } from '@serendip/proto';
+import { type EditProfileRequest, PROFILE_LIMITS, type UserInfo } from '@serendip/proto';
 import { Check } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
@@ -9,6 +9,7 @@ import { Textarea } from '../../ui/Textarea';
 import { selectCurrentUser } from '../auth/session.selectors';
 import { AvatarUploader } from './AvatarUploader';
 import { PhoneField } from './PhoneField';
+import { PROFILE_MESSAGES } from './profile-messages';
 import { type HeadingLevel, ProfileDetails } from './ProfileDetails';
 import { PROFILE_FIELDS, type ProfileField, useProfileSave } from './use-profile-save';
 import './profile.css';
@@ -153,10 +154,10 @@ function ProfileEditor({ user, headingLevel }: { user: UserInfo; headingLevel: H
             className={status === 'saved' ? 'profile-form__save profile-form__save--saved' : 'profile-form__save'}
           >
             {status === 'saved' && <Check aria-hidden="true" />}
-            {status === 'saved' ? ACCOUNT_TEXTS.saved : 'Save Changes'}
+            {status === 'saved' ? PROFILE_MESSAGES.saved : 'Save Changes'}
           </Button>
           <p className="visually-hidden" role="status">
-            {status === 'saved' ? ACCOUNT_TEXTS.saved : ''}
+            {status === 'saved' ? PROFILE_MESSAGES.saved : ''}
           </p>
         </div>
       </form>

@@ -3,11 +3,12 @@ import {
   type CountryCode,
   getCountries,
   getCountryCallingCode,
+  isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js';
 import metadata from 'libphonenumber-js/min/metadata';
 import { PROFILE_LIMITS } from '@serendip/proto';
-import { countryNameOf } from './country-names';
+import { countryNameOf } from '../../shared/country-names';
 
 /**
  * The phone field's rules (spec 2 "Profile settings screen", spec 5): a country whose mask formats the number as it
@@ -51,16 +52,15 @@ export function countryOptions(): readonly CountryOption[] {
 }
 
 /**
- * The dropdown's default from the user's country: the server stores an English name ('Germany'); an ISO code
- * ('DE') is read too. Anything unmatched, or no country at all, is the US (spec 2).
+ * The dropdown's default from the user's country, which the server stores as an ISO alpha-2 code ('DE'). An English
+ * name ('Germany', from older rows) is matched too. Anything unmatched, or no country at all, is the US (spec 2).
  */
 export function countryFromUserCountry(country: string | null | undefined): CountryCode {
   const text = country?.trim() ?? '';
   if (text === '') return FALLBACK_COUNTRY;
-  const all = countryOptions();
-  const asCode = all.find((option) => option.code === text.toUpperCase());
-  if (asCode) return asCode.code;
-  codesByName ??= new Map(all.map((option) => [comparable(option.name), option.code]));
+  const code = text.toUpperCase();
+  if (isSupportedCountry(code)) return code;
+  codesByName ??= new Map(countryOptions().map((option) => [comparable(option.name), option.code]));
   return codesByName.get(comparable(text)) ?? FALLBACK_COUNTRY;
 }
 

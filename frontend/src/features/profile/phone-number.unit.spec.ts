@@ -15,17 +15,23 @@ function typeInto(draft: PhoneDraft, text: string): PhoneDraft {
 }
 
 describe('phone number rules (spec 2, 5)', () => {
-  it('finds the country from the English name the server stores, or from a code', () => {
+  it('finds the country from the ISO code the server stores', () => {
+    expect(countryFromUserCountry('DE')).toBe('DE');
+    expect(countryFromUserCountry('gb')).toBe('GB');
+    expect(countryFromUserCountry(' CI ')).toBe('CI');
+  });
+
+  it('still matches an English name, as older rows hold', () => {
     expect(countryFromUserCountry('Germany')).toBe('DE');
     expect(countryFromUserCountry('united states')).toBe('US');
     expect(countryFromUserCountry("Cote d'Ivoire")).toBe('CI');
-    expect(countryFromUserCountry('GB')).toBe('GB');
   });
 
   it("falls back to the US when the user's country is unknown or unmatched", () => {
     expect(countryFromUserCountry(null)).toBe('US');
     expect(countryFromUserCountry('')).toBe('US');
     expect(countryFromUserCountry('Atlantis')).toBe('US');
+    expect(countryFromUserCountry('XX')).toBe('US');
   });
 
   it('lists countries by name with their calling codes', () => {

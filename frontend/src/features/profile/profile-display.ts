@@ -1,6 +1,6 @@
 import type { UserInfo } from '@serendip/proto';
 import { ageOn, parseCalendarDate } from '../auth/age';
-import { countryNameOf } from './country-names';
+import { countryNameOf } from '../../shared/country-names';
 
 /** spec 2: a read-only value the server does not know reads 'Unknown'. */
 export const UNKNOWN = 'Unknown';
@@ -14,7 +14,7 @@ export function shownOrUnknown(value: string | null | undefined): string {
   return known(value) ?? UNKNOWN;
 }
 
-/** The server stores an English name ('Germany'); an ISO code ('DE') is shown as its name too. */
+/** The server stores an ISO alpha-2 code ('DE'), shown as its English name; older rows may hold a name already. */
 export function countryLabel(country: string | null | undefined): string {
   const text = known(country);
   if (text === null) return UNKNOWN;

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS, type EditProfileRequest } from '@serendip/proto';
+import type { EditProfileRequest } from '@serendip/proto';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { errorsFromFailure, type FieldRules, type FormErrors, NO_ERRORS } from '../../shared/forms/form-errors';
@@ -7,6 +7,7 @@ import { logError } from '../../shared/log';
 import { notify } from '../../shared/toasts/notify';
 import { userUpdated } from '../auth/session.slice';
 import { type ProfileApi, profileApi } from './profile-api';
+import { PROFILE_MESSAGES } from './profile-messages';
 
 export type ProfileField = keyof Required<EditProfileRequest>;
 
@@ -52,7 +53,7 @@ export function useProfileSave(api: Pick<ProfileApi, 'editProfile'> = profileApi
           setRefusals((count) => count + 1);
         } else if (isHttpError(error)) {
           // spec 8: any other answer than 200.
-          notify.error(ACCOUNT_TEXTS.profileSaveFailed);
+          notify.error(PROFILE_MESSAGES.profileSaveFailed);
         } else {
           // spec 8: a thrown error (no answer, or not a user) is only logged.
           logError('Profile save failed', error);
