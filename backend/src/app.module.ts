@@ -18,6 +18,9 @@ import { GeolocationController } from './identity/location/geolocation.controlle
 import { LocationService } from './identity/location/location.service.js';
 import { ProfileService } from './identity/profile/profile.service.js';
 import { AccessTokens } from './identity/sessions/access-tokens.js';
+import { MatchmakerService } from './matching/coordinator/matchmaker.service.js';
+import { VideoGateway } from './matching/gateway/video.gateway.js';
+import { FeedbackController } from './matching/http/feedback.controller.js';
 import { HealthController } from './ops/health/health.controller.js';
 import { ServiceLifecycle } from './ops/service-lifecycle.js';
 import { SystemGateway } from './ops/system-socket/system.gateway.js';
@@ -44,6 +47,7 @@ export class AppModule {
         AccountController,
         AvatarsController,
         GeolocationController,
+        FeedbackController,
       ],
       providers: [
         { provide: CONFIG, useValue: deps.config },
@@ -64,6 +68,8 @@ export class AppModule {
         RecordServiceStopHandler,
         ServiceLifecycle,
         SystemGateway,
+        VideoGateway,
+        MatchmakerService,
       ],
       exports: [CONFIG, DATABASE, EVENT_CORE, MAIL_SENDER],
     };

@@ -6,3 +6,6 @@ export * from './events/ops.js';
 export * from './http/auth.js';
 export * from './http/public-config.js';
 export * from './http/account.js';
+export * from './socket/video.js';
+export * from './http/matching.js';
+export * from './events/matching.js';

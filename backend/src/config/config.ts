@@ -23,6 +23,21 @@ function isUrlWith(value: string, protocols: string[]): boolean {
   }
 }
 
+/** A comma-separated list of ICE server URLs with one of these schemes ('turn:host:3478?transport=udp, turns:...'). */
+const iceUrls = (schemes: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((url) => schemes.some((scheme) => url.startsWith(scheme))), {
+      message: `must be a comma-separated list of ${schemes.join(' or ')} URLs`,
+    });
+
 const port = (fallback: number) =>
   z
     .string()
@@ -90,6 +105,20 @@ const schema = z
     SOCIAL_X_URL: optionalUrl(['https:']),
     SOCIAL_DISCORD_URL: optionalUrl(['https:']),
     SYSTEM_STATUS_URL: optionalUrl(['http:', 'https:']),
+    STUN_URLS: iceUrls(['stun:', 'stuns:']),
+    TURN_URLS: iceUrls(['turn:', 'turns:']),
+    TURN_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    TURN_CREDENTIAL_TTL_SECONDS: z
+      .string()
+      .trim()
+      .default('21600')
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 60 && Number(v) <= 86_400, {
+        message: 'must be a whole number of seconds from 60 to 86400',
+      })
+      .transform(Number),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -102,6 +131,10 @@ const schema = z
     // The embedded Postgres is for a developer's machine; production must say where its data lives.
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production' });
+    }
+    // Without the secret no TURN credentials can be made: calls across NATs would show black video (issue 7).
+    if (env.TURN_URLS.length > 0 && !env.TURN_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is required when TURN_URLS is set' });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -141,6 +174,13 @@ const schema = z
           ? { emailAddress: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
           : undefined,
       mailFrom: env.MAIL_FROM,
+      /** ICE servers handed to each side of a call (issue 7): TURN with short-lived credentials (coturn REST). */
+      ice: {
+        stunUrls: env.STUN_URLS,
+        turnUrls: env.TURN_URLS,
+        turnSecret: env.TURN_SECRET,
+        turnCredentialTtlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS,
+      },
       /** What the web client is told about this deployment (issue 5), written into index.html. */
       publicConfig: {
         supportEmail: env.SUPPORT_EMAIL ?? DEFAULT_PUBLIC_CONFIG.supportEmail,
@@ -197,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       const name = String(issue.path[0] ?? 'configuration');
       // Never echo a URL's value: it may hold a password.
       const shown =
-        name.endsWith('_URL') || name.endsWith('_KEY') || name.endsWith('_PASSWORD')
+        name.endsWith('_URL') || name.endsWith('_KEY') || name.endsWith('_PASSWORD') || name.endsWith('_SECRET')
           ? ''
           : ` (got ${JSON.stringify(env[name])})`;
       return `${name} ${issue.message}${shown}`;

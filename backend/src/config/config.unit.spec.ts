@@ -89,4 +89,22 @@ describe('configuration', () => {
   it('treats an empty optional URL as unset', () => {
     expect(loadConfig({ NATS_URL: '', DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
   });
+
+  it('reads the ICE servers for calls: TURN needs its secret, which is never printed (issue 7)', () => {
+    expect(loadConfig({}).ice).toEqual({
+      stunUrls: [],
+      turnUrls: [],
+      turnSecret: undefined,
+      turnCredentialTtlSeconds: 21600,
+    });
+    const config = loadConfig({
+      TURN_URLS: 'turn:127.0.0.1:3478?transport=udp, turns:turn.example.org:5349',
+      TURN_SECRET: 'shh',
+    });
+    expect(config.ice.turnUrls).toEqual(['turn:127.0.0.1:3478?transport=udp', 'turns:turn.example.org:5349']);
+    expect(problemsOf({ TURN_URLS: 'turn:127.0.0.1:3478' })).toEqual(['TURN_SECRET is required when TURN_URLS is set']);
+    expect(problemsOf({ TURN_URLS: 'http://127.0.0.1:3478', TURN_SECRET: 'shh' })).toEqual([
+      'TURN_URLS must be a comma-separated list of turn: or turns: URLs (got "http://127.0.0.1:3478")',
+    ]);
+  });
 });

@@ -23,6 +23,7 @@ function interpolate(value: string): string {
   const samples: Record<string, string> = {
     POSTGRES_PASSWORD: 'pw',
     TURN_SECRET: 'secret',
+    TURN_URLS: 'turn:turn.serendip.example:3478',
     PUBLIC_URL: 'https://serendip.example',
     PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
     SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
@@ -51,6 +52,9 @@ describe('docker-compose.yml (production topology)', () => {
     expect(config.databaseUrl).toBeDefined();
     expect(config.natsUrl).toBeDefined();
     expect(config.eventStoreUrl).toBeDefined();
+    // Calls across NATs need TURN (issue 7), with the secret coturn checks credentials against.
+    expect(config.ice.turnUrls).toEqual(['turn:turn.serendip.example:3478']);
+    expect(services.backend!.environment?.TURN_SECRET).toBe('${TURN_SECRET:?set TURN_SECRET}');
   });
 
   it('points each backend URL at a service it waits for until healthy', () => {

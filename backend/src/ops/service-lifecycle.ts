@@ -6,7 +6,7 @@ import { EVENT_CORE, type EventCore } from '../platform/event-core/event-core.js
 import { RecordServiceStart } from './commands/record-service-start/record-service-start.command.js';
 import { RecordServiceStop } from './commands/record-service-stop/record-service-stop.command.js';
 
-const ROLES = ['api', 'realtime', 'projector'];
+const ROLES = ['api', 'realtime', 'matchmaker', 'projector'];
 
 /** Records this process's start and orderly stop as ops events; a start with no stop reads as a crash. */
 @Injectable()

@@ -12,6 +12,8 @@ export interface Database {
   auth_email_tokens: AuthEmailTokensTable;
   auth_login_challenges: AuthLoginChallengesTable;
   subject_keys: SubjectKeysTable;
+  matches: MatchesTable;
+  match_feedback: MatchFeedbackTable;
 }
 
 export interface EventsTable {
@@ -104,4 +106,23 @@ export interface AuthLoginChallengesTable {
   attempts: Generated<number>;
   expires_at: Date;
   used_at: Date | null;
+}
+
+/** matching read model (issue 7): one row per call. Ids only; profiles stay with identity. */
+export interface MatchesTable {
+  match_id: string;
+  user_a: string;
+  user_b: string;
+  paired_at: Date | string;
+  ended_at: Date | string | null;
+  ended_by: string | null;
+  end_reason: string | null;
+}
+
+/** Ratings only: the feedback's free text stays sealed in the log. */
+export interface MatchFeedbackTable {
+  match_id: string;
+  user_id: string;
+  rating: number;
+  given_at: Date | string;
 }

@@ -1,0 +1,256 @@
+import type { IceServer, MatchFilters, MatchFound, PartnerLeftReason } from '@serendip/proto';
+import { MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
+import type { MatchCommand } from '../domain/match.decider.js';
+import type { MatchEndReason } from '../domain/match.events.js';
+import type { MatchmakerPort, Seeker } from '../domain/matchmaker.js';
+import type { CoordinatorRequest, SeekerProfile, UserDelivery } from './coordinator.messages.js';
+
+export interface CoordinatorPorts {
+  matchmaker: MatchmakerPort;
+  /** Sends to the gateways holding `userId`'s sockets (bus subject `user.<id>`). */
+  deliver(userId: string, delivery: UserDelivery): Promise<void>;
+  /** Appends the call's events (MatchPaired, MatchEnded) to the log. */
+  record(command: MatchCommand): Promise<void>;
+  iceServers(userId: string): IceServer[];
+  now(): number;
+  newId(): string;
+  graceMs?: number;
+  onError(error: unknown, what: string): void;
+}
+
+interface Waiting {
+  socketId: string;
+  profile: SeekerProfile;
+  filters: MatchFilters;
+}
+
+interface Side {
+  userId: string;
+  /** null while the socket is away within the grace period. */
+  socketId: string | null;
+  profile: SeekerProfile;
+  graceTimer?: ReturnType<typeof setTimeout>;
+  rtcConnected: boolean;
+}
+
+interface Call {
+  matchId: string;
+  sides: [Side, Side];
+  /** spec 4: the peer with the lower socket id creates the offer; fixed at pairing, so a resumed side keeps its part. */
+  offererId: string;
+}
+
+/**
+ * The one matchmaker of a deployment (the leader): it owns the waiting queue and the live calls, pairs people,
+ * records every pairing and ending in the log, and tells each side's gateway. Requests are handled one at a time
+ * (in arrival order), so the queue and the calls never race.
+ */
+export class MatchCoordinator {
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly calls = new Map<string, Call>();
+  private readonly callOf = new Map<string, string>();
+  private tail: Promise<void> = Promise.resolve();
+  private readonly graceMs: number;
+
+  constructor(private readonly ports: CoordinatorPorts) {
+    this.graceMs = ports.graceMs ?? MATCH_RECONNECT_GRACE_MS;
+  }
+
+  /** Handles requests strictly one after another, whatever their source (the bus, a grace timer). */
+  handle(request: CoordinatorRequest): Promise<void> {
+    return this.serially(() => this.dispatch(request));
+  }
+
+  /** A skip seen in the log before this leader started: its cooldown still holds (issue 7). */
+  rememberSkip(skipper: string, skipped: string, endedAt: number): void {
+    this.ports.matchmaker.avoid(skipper, skipped, endedAt + SKIP_COOLDOWN_MS);
+  }
+
+  /** For the leader's handover and for tests: who is waiting, who is in which call. */
+  snapshot() {
+    return {
+      waiting: [...this.waiting.keys()],
+      calls: [...this.calls.values()].map((c) => ({ matchId: c.matchId, userIds: c.sides.map((s) => s.userId) })),
+    };
+  }
+
+  /** Stops the grace timers; the calls are forgotten (a new leader starts empty and clients search again). */
+  stop(): void {
+    for (const call of this.calls.values()) for (const side of call.sides) clearTimeout(side.graceTimer);
+  }
+
+  private serially(work: () => Promise<void>): Promise<void> {
+    const run = this.tail.then(work).catch((error: unknown) => this.ports.onError(error, 'a matching request'));
+    this.tail = run;
+    return run;
+  }
+
+  private async dispatch(request: CoordinatorRequest): Promise<void> {
+    switch (request.kind) {
+      case 'start':
+        return this.start(request.userId, request.socketId, request.profile, request.filters);
+      case 'leave':
+        return this.leave(request.userId, request.socketId, request.next);
+      case 'socket-lost':
+        return this.socketLost(request.userId, request.socketId);
+      case 'resume':
+        return this.resume(request.userId, request.socketId, request.matchId);
+      case 'rtc-connected':
+        return this.rtcConnected(request.userId, request.socketId, request.matchId);
+      default: {
+        const unknown: never = request;
+        throw new Error(`unhandled matching request ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  private async start(userId: string, socketId: string, profile: SeekerProfile, filters: MatchFilters) {
+    // One matching session per user: a newer tab (socket) takes over from an older one (issue 7).
+    const queued = this.waiting.get(userId);
+    if (queued && queued.socketId !== socketId)
+      await this.ports.deliver(userId, { kind: 'replaced', socketId: queued.socketId });
+    const call = this.callFor(userId);
+    if (call) {
+      // Searching again from inside a call leaves it (the gateway has already forgotten it for this socket).
+      const side = this.sideOf(call, userId);
+      if (side.socketId && side.socketId !== socketId) {
+        await this.ports.deliver(userId, { kind: 'replaced', socketId: side.socketId });
+      }
+      await this.end(call, userId, 'leave');
+    }
+
+    this.waiting.set(userId, { socketId, profile, filters });
+    const pair = this.ports.matchmaker.arrive(seeker(userId, profile, filters), this.ports.now());
+    if (!pair) return;
+    const first = this.waiting.get(pair.waiting.userId)!;
+    const second = this.waiting.get(pair.arrival.userId)!;
+    this.waiting.delete(pair.waiting.userId);
+    this.waiting.delete(pair.arrival.userId);
+
+    const matchId = this.ports.newId();
+    await this.ports.record({
+      type: 'Pair',
+      matchId,
+      sides: [
+        { userId: pair.waiting.userId, filters: first.filters, waitedMs: pair.waitedMs },
+        { userId: pair.arrival.userId, filters: second.filters, waitedMs: 0 },
+      ],
+    });
+    const newCall: Call = {
+      matchId,
+      offererId: first.socketId < second.socketId ? pair.waiting.userId : pair.arrival.userId,
+      sides: [
+        { userId: pair.waiting.userId, socketId: first.socketId, profile: first.profile, rtcConnected: false },
+        { userId: pair.arrival.userId, socketId: second.socketId, profile: second.profile, rtcConnected: false },
+      ],
+    };
+    this.calls.set(matchId, newCall);
+    for (const side of newCall.sides) this.callOf.set(side.userId, matchId);
+    await Promise.all(newCall.sides.map((side) => this.sendMatch(newCall, side, 'matchFound')));
+  }
+
+  private async leave(userId: string, socketId: string, next: boolean) {
+    const queued = this.waiting.get(userId);
+    if (queued?.socketId === socketId) {
+      this.waiting.delete(userId);
+      this.ports.matchmaker.leave(userId);
+    }
+    const call = this.callFor(userId);
+    if (call && this.sideOf(call, userId).socketId === socketId) await this.end(call, userId, next ? 'skip' : 'leave');
+  }
+
+  private async socketLost(userId: string, socketId: string) {
+    const queued = this.waiting.get(userId);
+    // A search is simply dropped: the client searches again when its socket is back.
+    if (queued?.socketId === socketId) {
+      this.waiting.delete(userId);
+      this.ports.matchmaker.leave(userId);
+    }
+    const call = this.callFor(userId);
+    if (!call) return;
+    const side = this.sideOf(call, userId);
+    if (side.socketId !== socketId) return;
+    // The call stays up for a while: a socket that blips comes back to it (issue 7, spec 9 reconnection).
+    side.socketId = null;
+    side.graceTimer = setTimeout(() => {
+      void this.serially(async () => {
+        const still = this.calls.get(call.matchId);
+        if (still && this.sideOf(still, userId).socketId === null) await this.end(still, null, 'disconnect', userId);
+      });
+    }, this.graceMs);
+  }
+
+  private async resume(userId: string, socketId: string, matchId: string) {
+    const call = this.calls.get(matchId);
+    const side = call?.sides.find((s) => s.userId === userId);
+    if (!call || !side) {
+      await this.ports.deliver(userId, { kind: 'call-over', socketId, matchId });
+      return;
+    }
+    clearTimeout(side.graceTimer);
+    side.graceTimer = undefined;
+    const previous = side.socketId;
+    side.socketId = socketId;
+    if (previous && previous !== socketId) await this.ports.deliver(userId, { kind: 'replaced', socketId: previous });
+    await this.sendMatch(call, side, 'matchResumed');
+  }
+
+  private async rtcConnected(userId: string, socketId: string, matchId: string) {
+    const call = this.calls.get(matchId);
+    const side = call?.sides.find((s) => s.userId === userId && s.socketId === socketId);
+    if (!call || !side || side.rtcConnected) return;
+    side.rtcConnected = true;
+    if (call.sides.every((s) => s.rtcConnected)) {
+      await Promise.all(call.sides.map((s) => this.ports.deliver(s.userId, { kind: 'fully-connected', matchId })));
+    }
+  }
+
+  /**
+   * Ends a call: recorded first, then the other side is told. `by` chose to end it (null: nobody did);
+   * `lost` is the side whose connection was lost, when that is the reason.
+   */
+  private async end(call: Call, by: string | null, reason: MatchEndReason, lost?: string) {
+    this.calls.delete(call.matchId);
+    for (const side of call.sides) {
+      clearTimeout(side.graceTimer);
+      if (this.callOf.get(side.userId) === call.matchId) this.callOf.delete(side.userId);
+    }
+    await this.ports.record({ type: 'End', matchId: call.matchId, endedBy: by, reason });
+    const leaver = by ?? lost;
+    const [a, b] = call.sides;
+    if (reason === 'skip' && by) this.ports.matchmaker.avoid(a.userId, b.userId, this.ports.now() + SKIP_COOLDOWN_MS);
+    const told = call.sides.filter((s) => s.userId !== leaver && s.socketId !== null);
+    const partnerReason: PartnerLeftReason = reason === 'timeout' ? 'disconnect' : reason;
+    await Promise.all(
+      told.map((s) =>
+        this.ports.deliver(s.userId, { kind: 'partner-left', matchId: call.matchId, reason: partnerReason }),
+      ),
+    );
+  }
+
+  private sendMatch(call: Call, side: Side, event: 'matchFound' | 'matchResumed'): Promise<void> {
+    const partner = call.sides.find((s) => s !== side)!;
+    const own = side.socketId!;
+    const match: MatchFound = {
+      matchId: call.matchId,
+      partnerId: partner.userId,
+      partnerUser: { ...partner.profile.public, socketId: partner.socketId ?? '' },
+      role: call.offererId === side.userId ? 'offerer' : 'answerer',
+      iceServers: this.ports.iceServers(side.userId),
+    };
+    return this.ports.deliver(side.userId, { kind: 'match', socketId: own, event, match });
+  }
+
+  private callFor(userId: string): Call | undefined {
+    const matchId = this.callOf.get(userId);
+    return matchId ? this.calls.get(matchId) : undefined;
+  }
+
+  private sideOf(call: Call, userId: string): Side {
+    return call.sides.find((s) => s.userId === userId)!;
+  }
+}
+
+function seeker(userId: string, profile: SeekerProfile, filters: MatchFilters): Seeker {
+  return { userId, gender: profile.gender, age: profile.age, country: profile.country, filters };
+}

@@ -1,0 +1,175 @@
+import type { MatchFilters } from '@serendip/proto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MatchCommand } from '../domain/match.decider.js';
+import { Matchmaker } from '../domain/matchmaker.js';
+import type { SeekerProfile, UserDelivery } from './coordinator.messages.js';
+import { MatchCoordinator } from './match-coordinator.js';
+
+const ANY: MatchFilters = { gender: null, country: null, ageRange: [18, 110] };
+
+function profile(userId: string, gender: 'male' | 'female' = 'female', age = 30): SeekerProfile {
+  return {
+    gender,
+    age,
+    country: 'DE',
+    public: {
+      _id: userId,
+      firstName: userId,
+      userAge: age,
+      gender,
+      country: 'DE',
+      avatar: null,
+      isAdmin: false,
+      deviceType: 'desktop',
+    },
+  };
+}
+
+function setUp() {
+  const recorded: MatchCommand[] = [];
+  const delivered: { to: string; delivery: UserDelivery }[] = [];
+  let clock = Date.parse('2026-11-24T12:00:00Z');
+  let ids = 0;
+  const coordinator = new MatchCoordinator({
+    matchmaker: new Matchmaker(),
+    deliver: async (to, delivery) => void delivered.push({ to, delivery }),
+    record: async (command) => void recorded.push(command),
+    iceServers: (userId) => [{ urls: ['turn:127.0.0.1:3478'], username: `x:${userId}`, credential: 'c' }],
+    now: () => clock,
+    newId: () => `match-${++ids}`,
+    graceMs: 10_000,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  const start = (userId: string, socketId: string, filters = ANY, p = profile(userId)) =>
+    coordinator.handle({ kind: 'start', userId, socketId, profile: p, filters });
+  const to = (userId: string) => delivered.filter((d) => d.to === userId).map((d) => d.delivery);
+  return { coordinator, recorded, delivered, start, to, tick: (ms: number) => (clock += ms) };
+}
+
+describe('the matchmaker leader (issue 7)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('pairs two users who accept each other, records it, and tells each their partner and part', async () => {
+    const { start, recorded, to, tick } = setUp();
+    await start('ada', 'sock-b');
+    tick(4_000);
+    await start('bob', 'sock-a', ANY, profile('bob', 'male', 41));
+
+    expect(recorded).toEqual([
+      {
+        type: 'Pair',
+        matchId: 'match-1',
+        sides: [
+          { userId: 'ada', filters: ANY, waitedMs: 4_000 },
+          { userId: 'bob', filters: ANY, waitedMs: 0 },
+        ],
+      },
+    ]);
+    const [adaMatch] = to('ada');
+    const [bobMatch] = to('bob');
+    expect(adaMatch).toMatchObject({ kind: 'match', socketId: 'sock-b', event: 'matchFound' });
+    expect(adaMatch?.kind === 'match' && adaMatch.match).toMatchObject({
+      matchId: 'match-1',
+      partnerId: 'bob',
+      partnerUser: { _id: 'bob', firstName: 'bob', userAge: 41, gender: 'male', socketId: 'sock-a' },
+      // spec 4: the lower socket id offers.
+      role: 'answerer',
+      iceServers: [{ urls: ['turn:127.0.0.1:3478'], username: 'x:ada', credential: 'c' }],
+    });
+    expect(bobMatch?.kind === 'match' && bobMatch.match.role).toBe('offerer');
+  });
+
+  it('never pairs a user with themselves: a second tab replaces the first in the queue', async () => {
+    const { start, coordinator, to, recorded } = setUp();
+    await start('ada', 'tab-1');
+    await start('ada', 'tab-2');
+
+    expect(recorded).toEqual([]);
+    expect(coordinator.snapshot().waiting).toEqual(['ada']);
+    expect(to('ada')).toEqual([{ kind: 'replaced', socketId: 'tab-1' }]);
+  });
+
+  it('honours filters both ways: nobody is paired with someone who would not accept them', async () => {
+    const { start, recorded } = setUp();
+    await start('ada', 's1', { gender: 'female', country: null, ageRange: [18, 110] }, profile('ada', 'female'));
+    await start('bob', 's2', ANY, profile('bob', 'male'));
+    expect(recorded).toEqual([]);
+    await start('cleo', 's3', { gender: 'male', country: null, ageRange: [18, 110] }, profile('cleo', 'female'));
+    // cleo wants a man and bob takes anyone: they meet; ada (wants a woman) is not taken by cleo (wants a man).
+    expect(recorded).toMatchObject([{ type: 'Pair', sides: [{ userId: 'bob' }, { userId: 'cleo' }] }]);
+  });
+
+  it('ends a call on a skip, tells only the partner, and keeps the two apart for 10 minutes', async () => {
+    const { start, coordinator, recorded, to, tick } = setUp();
+    await start('ada', 's1');
+    await start('bob', 's2');
+    await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 's2', next: true });
+
+    expect(recorded[1]).toEqual({ type: 'End', matchId: 'match-1', endedBy: 'bob', reason: 'skip' });
+    expect(to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'skip' });
+    expect(to('bob').filter((d) => d.kind === 'partner-left')).toEqual([]);
+
+    await start('bob', 's2');
+    await start('ada', 's1');
+    expect(recorded).toHaveLength(2);
+    await start('cleo', 's3');
+    expect(recorded[2]).toMatchObject({ type: 'Pair', sides: [{ userId: 'bob' }, { userId: 'cleo' }] });
+
+    tick(10 * 60_000);
+    await coordinator.handle({ kind: 'leave', userId: 'ada', socketId: 's1', next: false });
+    await start('ada', 's1');
+    await coordinator.handle({ kind: 'leave', userId: 'cleo', socketId: 's3', next: false });
+    await start('bob', 's2');
+    expect(recorded.at(-1)).toMatchObject({ type: 'Pair', sides: [{ userId: 'ada' }, { userId: 'bob' }] });
+  });
+
+  it('keeps the call through a blip within the grace period, on the new socket', async () => {
+    const { start, coordinator, recorded, to } = setUp();
+    await start('ada', 's1');
+    await start('bob', 's2');
+    await coordinator.handle({ kind: 'socket-lost', userId: 'ada', socketId: 's1' });
+    await vi.advanceTimersByTimeAsync(9_000);
+    await coordinator.handle({ kind: 'resume', userId: 'ada', socketId: 's1-again', matchId: 'match-1' });
+    await vi.advanceTimersByTimeAsync(5_000);
+
+    expect(recorded.map((c) => c.type)).toEqual(['Pair']);
+    expect(to('ada').at(-1)).toMatchObject({
+      kind: 'match',
+      socketId: 's1-again',
+      event: 'matchResumed',
+      match: { matchId: 'match-1', partnerId: 'bob', role: 'offerer' },
+    });
+    expect(to('bob').filter((d) => d.kind === 'partner-left')).toEqual([]);
+  });
+
+  it('after the grace period tells the partner the other is gone, and a late return hears the call is over', async () => {
+    const { start, coordinator, recorded, to } = setUp();
+    await start('ada', 's1');
+    await start('bob', 's2');
+    await coordinator.handle({ kind: 'socket-lost', userId: 'ada', socketId: 's1' });
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(recorded[1]).toEqual({ type: 'End', matchId: 'match-1', endedBy: null, reason: 'disconnect' });
+    expect(to('bob').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'disconnect' });
+    await coordinator.handle({ kind: 'resume', userId: 'ada', socketId: 's1-late', matchId: 'match-1' });
+    expect(to('ada').at(-1)).toEqual({ kind: 'call-over', socketId: 's1-late', matchId: 'match-1' });
+  });
+
+  it('drops a search whose socket is lost, and says the call is fully connected once both sides are', async () => {
+    const { start, coordinator, to } = setUp();
+    await start('ada', 's1');
+    await coordinator.handle({ kind: 'socket-lost', userId: 'ada', socketId: 's1' });
+    expect(coordinator.snapshot().waiting).toEqual([]);
+
+    await start('ada', 's1b');
+    await start('bob', 's2');
+    await coordinator.handle({ kind: 'rtc-connected', userId: 'ada', socketId: 's1b', matchId: 'match-1' });
+    expect(to('bob').filter((d) => d.kind === 'fully-connected')).toEqual([]);
+    await coordinator.handle({ kind: 'rtc-connected', userId: 'bob', socketId: 's2', matchId: 'match-1' });
+    expect(to('ada').at(-1)).toEqual({ kind: 'fully-connected', matchId: 'match-1' });
+    expect(to('bob').at(-1)).toEqual({ kind: 'fully-connected', matchId: 'match-1' });
+  });
+});

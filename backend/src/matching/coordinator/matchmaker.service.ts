@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SKIP_COOLDOWN_MS } from '@serendip/proto';
+import type { Config } from '../../config/config.js';
+import { CONFIG } from '../../config/config.token.js';
+import { executeDecider } from '../../platform/cqrs/execute-decider.js';
+import { DATABASE, type Db } from '../../platform/database/database.js';
+import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
+import type { BusSubscription } from '../../platform/messaging/message-bus.js';
+import { match, type MatchCommand } from '../domain/match.decider.js';
+import { matchStream } from '../domain/match.events.js';
+import { Matchmaker } from '../domain/matchmaker.js';
+import { videoSubject } from '../gateway/video-subject.js';
+import { type CoordinatorRequest, MATCHING_REQUESTS_SUBJECT, MATCHMAKER_QUEUE } from './coordinator.messages.js';
+import { iceServersFor } from './ice-servers.js';
+import { LeaderLock } from './leader-lock.js';
+import { MatchCoordinator } from './match-coordinator.js';
+
+/**
+ * Runs the matchmaker on the node that holds the leader lock (DESIGN.md: a single writer; the other nodes' gateways
+ * reach it over the bus). While this node leads it takes the matching requests and records every pairing and ending.
+ */
+@Injectable()
+export class MatchmakerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MatchmakerService.name);
+  private readonly lock: LeaderLock;
+  private coordinator: MatchCoordinator | undefined;
+  private subscription: BusSubscription | undefined;
+
+  constructor(
+    @Inject(EVENT_CORE) private readonly core: EventCore,
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    this.lock = new LeaderLock({
+      databaseUrl: core.databaseUrl,
+      name: 'serendip:matchmaker',
+      logger: this.logger,
+      onAcquired: () => this.lead(),
+      onLost: () => this.standDown(),
+    });
+  }
+
+  async onApplicationBootstrap() {
+    await this.lock.start();
+  }
+
+  async onApplicationShutdown() {
+    await this.standDown();
+    await this.lock.stop();
+  }
+
+  /** True on the node that runs the matchmaker now. */
+  get leads(): boolean {
+    return this.coordinator !== undefined;
+  }
+
+  private async lead() {
+    const coordinator = new MatchCoordinator({
+      matchmaker: new Matchmaker(),
+      deliver: (userId, delivery) =>
+        this.core.bus.publish({ subject: videoSubject(userId), id: randomUUID(), data: delivery }),
+      record: (command) => this.record(command),
+      iceServers: (userId) => iceServersFor(userId, this.config.ice, new Date()),
+      now: () => Date.now(),
+      newId: () => randomUUID(),
+      onError: (error, what) => this.logger.error(`${what} failed: ${(error as Error).message}`),
+    });
+    // Skips the log holds from before this node led still keep those two apart (issue 7: 10 minutes).
+    const since = new Date(Date.now() - SKIP_COOLDOWN_MS);
+    const skips = await this.db
+      .selectFrom('matches')
+      .select(['user_a', 'user_b', 'ended_at'])
+      .where('end_reason', '=', 'skip')
+      .where('ended_at', '>=', since)
+      .execute();
+    for (const skip of skips) coordinator.rememberSkip(skip.user_a, skip.user_b, new Date(skip.ended_at!).getTime());
+    this.coordinator = coordinator;
+    this.subscription = this.core.bus.subscribe(
+      MATCHING_REQUESTS_SUBJECT,
+      (message) => coordinator.handle(message.data as CoordinatorRequest),
+      { queue: MATCHMAKER_QUEUE },
+    );
+    await (this.subscription as BusSubscription & { ready?: Promise<void> }).ready;
+  }
+
+  private async standDown() {
+    await this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    this.coordinator?.stop();
+    this.coordinator = undefined;
+  }
+
+  private async record(command: MatchCommand) {
+    await executeDecider(
+      { store: this.core.store, schemas: this.core.schemas },
+      matchStream(command.matchId),
+      match,
+      command,
+      {
+        // One pairing and one ending per call: a repeat of the same command appends nothing.
+        commandId: `${command.type}:${command.matchId}`,
+        correlationId: command.matchId,
+        actor: 'matchmaker',
+        now: new Date(),
+      },
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import type { MatchFilters } from '@serendip/proto';
+import type { DomainEvent } from '../../platform/cqrs/decider.js';
+import type { EventSchema } from '../../platform/personal-data/event-schemas.js';
+
+export type MatchEndReason = 'skip' | 'leave' | 'disconnect' | 'timeout' | 'ban';
+
+/** One side of a pairing: who, what they were looking for, how long they waited (issue 7). */
+export interface MatchSide {
+  userId: string;
+  filters: MatchFilters;
+  waitedMs: number;
+}
+
+// Filters and ids are not personal data (no name, place or contact); the feedback text is the writer's own words.
+export type MatchPaired = DomainEvent<
+  'MatchPaired',
+  { matchId: string; sides: [MatchSide, MatchSide]; pairedAt: string }
+>;
+/** `endedBy` is null when nobody chose to end it (a connection lost past the grace period). */
+export type MatchEnded = DomainEvent<
+  'MatchEnded',
+  { matchId: string; endedBy: string | null; reason: MatchEndReason; durationMs: number }
+>;
+export type FeedbackGiven = DomainEvent<
+  'FeedbackGiven',
+  { matchId: string; userId: string; rating: number; additionalInformation: string }
+>;
+
+export type MatchEvent = MatchPaired | MatchEnded | FeedbackGiven;
+
+export const matchStream = (matchId: string) => `matching-match-${matchId}`;
+
+export const matchEventSchemas: EventSchema[] = [
+  { type: 'MatchPaired', schemaVersion: 1 },
+  { type: 'MatchEnded', schemaVersion: 1 },
+  {
+    type: 'FeedbackGiven',
+    schemaVersion: 1,
+    subject: (d) => d.userId as string,
+    personal: ['additionalInformation'],
+  },
+] as EventSchema[];

@@ -1,0 +1,62 @@
+import type { UserInfo } from '@serendip/proto';
+import { describe, expect, it } from 'vitest';
+import { admit } from './admission.js';
+
+const ada: UserInfo = {
+  _id: 'u1',
+  emailAddress: 'ada@example.com',
+  emailVerified: true,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  username: 'ada',
+  gender: 'female',
+  userBirthDate: '1990-12-10',
+  userAge: 35,
+  phoneNumber: '+447700900123',
+  bio: 'Engines',
+  avatar: '/api/avatars/a.webp',
+  country: 'GB',
+  city: 'London',
+  isAdmin: false,
+  isBanned: false,
+  twoFactorEnabled: false,
+  isFinishedSteps: true,
+  isFirstSteps: false,
+};
+
+describe('who may open the video socket (issue 7)', () => {
+  it("matches on the server's record and shows the partner only the public profile", () => {
+    expect(admit(ada, 'mobile')).toEqual({
+      profile: {
+        gender: 'female',
+        age: 35,
+        country: 'GB',
+        public: {
+          _id: 'u1',
+          firstName: 'Ada',
+          userAge: 35,
+          gender: 'female',
+          country: 'GB',
+          avatar: '/api/avatars/a.webp',
+          isAdmin: false,
+          deviceType: 'mobile',
+        },
+      },
+    });
+    // No surname, e-mail, phone, city, birth date or bio ever reaches a stranger.
+    const shown = JSON.stringify(admit(ada, 'desktop'));
+    for (const secret of ['Lovelace', 'ada@example.com', '+447700900123', 'London', '1990-12-10', 'Engines']) {
+      expect(shown).not.toContain(secret);
+    }
+  });
+
+  it('refuses a banned user, an unfinished sign-up, and nobody signed in, each with its reason', () => {
+    expect(admit({ ...ada, isBanned: true }, 'desktop')).toEqual({
+      refusal: { code: 'banned', reason: 'Your account is restricted.' },
+    });
+    expect(admit({ ...ada, isFinishedSteps: false, gender: null, userAge: null }, 'desktop')).toMatchObject({
+      refusal: { code: 'signup-unfinished' },
+    });
+    expect(admit(undefined, 'desktop')).toMatchObject({ refusal: { code: 'unauthenticated' } });
+  });
+});

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { MatchFound } from '@serendip/proto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import {
+  ANYONE,
+  eventsWithin,
+  nextEvent,
+  openVideoSocket,
+  type VideoClient,
+  videoUser,
+} from '../../test-support/video-users.js';
+
+describe('the video socket (issue 7, spec 7)', () => {
+  let test: TestApp;
+  const open: VideoClient[] = [];
+
+  beforeAll(async () => {
+    test = await startTestApp();
+  });
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  async function connected(profile: Parameters<typeof videoUser>[1] = {}) {
+    const person = await videoUser(test.base, profile);
+    const socket = await person.connect();
+    open.push(socket);
+    return { ...person, socket };
+  }
+
+  /** Two users who start matching with no filters and are paired with each other. */
+  async function pair() {
+    const ada = await connected({ firstName: 'Ada', gender: 'female' });
+    const bob = await connected({ firstName: 'Bob', gender: 'male', birthDate: '1984-02-02' });
+    const adaFound = nextEvent(ada.socket, 'matchFound');
+    const bobFound = nextEvent(bob.socket, 'matchFound');
+    expect(await ada.socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })).toEqual({
+      status: 'searching',
+    });
+    await bob.socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'mobile' });
+    return { ada, bob, adaMatch: await adaFound, bobMatch: await bobFound };
+  }
+
+  it('refuses a socket without a session, and one whose sign-up is unfinished, saying why', async () => {
+    const stranger = await videoUser(test.base, { finished: false });
+    await expect(stranger.connect()).rejects.toMatchObject({
+      data: { code: 'signup-unfinished', reason: 'Finish signing up before matching.' },
+    });
+    const nobody = await videoUser(test.base);
+    nobody.api.cookies.clear();
+    await expect(nobody.connect()).rejects.toMatchObject({ data: { code: 'unauthenticated' } });
+    nobody.api.cookies.set('accessToken', 'forged.token.value');
+    await expect(nobody.connect()).rejects.toMatchObject({ data: { code: 'unauthenticated' } });
+  });
+
+  it("pairs two users and shows each the other's public profile only, from the server's record", async () => {
+    const { ada, bob, adaMatch, bobMatch } = await pair();
+    expect(adaMatch.partnerId).toBe(bob.user._id);
+    expect(adaMatch.partnerUser).toEqual({
+      _id: bob.user._id,
+      socketId: bob.socket.id,
+      firstName: 'Bob',
+      userAge: bob.user.userAge,
+      gender: 'male',
+      country: null,
+      avatar: null,
+      isAdmin: false,
+      deviceType: 'mobile',
+    });
+    expect(JSON.stringify(adaMatch)).not.toContain('Lovelace');
+    expect(bobMatch.matchId).toBe(adaMatch.matchId);
+    expect([adaMatch.role, bobMatch.role].sort()).toEqual(['answerer', 'offerer']);
+    // spec 4: the lower socket id offers.
+    expect(adaMatch.role).toBe(ada.socket.id! < bob.socket.id! ? 'offerer' : 'answerer');
+    await vi.waitFor(async () => {
+      const paired = await test.db
+        .selectFrom('events')
+        .select('data')
+        .where('type', '=', 'MatchPaired')
+        .where('stream_id', '=', `matching-match-${adaMatch.matchId}`)
+        .executeTakeFirst();
+      expect(paired).toBeDefined();
+    }, 10_000);
+  });
+
+  it('relays signaling and chat to the partner only, and drops a relay aimed at anyone else', async () => {
+    const { ada, bob, bobMatch } = await pair();
+    const eve = await connected({ firstName: 'Eve' });
+
+    const offer = nextEvent(ada.socket, 'offer');
+    await bob.socket.emitWithAck('offer', {
+      target: bobMatch.partnerId,
+      description: { type: 'offer', sdp: 'v=0 bob' },
+    });
+    expect(await offer).toEqual({ from: bob.user._id, description: { type: 'offer', sdp: 'v=0 bob' } });
+
+    const chat = nextEvent(bob.socket, 'chatMessage');
+    await ada.socket.emitWithAck('sendChatMessage', { target: bob.user._id, message: 'Hello Bob!' });
+    expect(await chat).toMatchObject({ from: ada.user._id, message: 'Hello Bob!' });
+
+    // Bob names Eve as the target: she gets nothing, and Bob hears why.
+    const eveHears = eventsWithin(eve.socket, 'chatMessage', 800);
+    const refused = nextEvent(bob.socket, 'videoError');
+    expect(await bob.socket.emitWithAck('sendChatMessage', { target: eve.user._id, message: 'psst' })).toEqual({
+      error: { reason: 'You are not in a call with that person.' },
+    });
+    expect(await refused).toEqual({ code: 'not-in-call', reason: 'You are not in a call with that person.' });
+    expect(await eveHears).toEqual([]);
+  });
+
+  it('refuses bad input with a reason and changes nothing', async () => {
+    const ada = await connected();
+    const invalid = [
+      { filters: { ...ANYONE, ageRange: [40, 30] }, deviceType: 'desktop' },
+      { filters: { ...ANYONE, ageRange: [17, 30] }, deviceType: 'desktop' },
+      { filters: { ...ANYONE, country: 'Germany' }, deviceType: 'desktop' },
+      { filters: ANYONE },
+      'start please',
+    ];
+    for (const body of invalid) {
+      const answer = (await ada.socket.emitWithAck('startMatching', body as never)) as { error?: { reason: string } };
+      expect(answer.error?.reason, JSON.stringify(body)).toBeTruthy();
+    }
+    expect(
+      ((await ada.socket.emitWithAck('startMatching', invalid[0] as never)) as { error: { reason: string } }).error,
+    ).toEqual({ reason: 'filters.ageRange: the minimum age must not exceed the maximum' });
+    const tooLong = await ada.socket.emitWithAck('sendChatMessage', { target: 'x', message: 'a'.repeat(1001) });
+    expect(tooLong).toEqual({ error: { reason: 'message: a message has at most 1000 characters' } });
+    // Nothing was queued: a newcomer who would accept her is not paired with her.
+    const bob = await connected({ gender: 'male' });
+    const bobFound = eventsWithin(bob.socket, 'matchFound', 800);
+    await bob.socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    expect(await bobFound).toEqual([]);
+    await bob.socket.emitWithAck('leaveVideoRoom', { next: false });
+  });
+
+  it('ends the call on a skip, tells the partner, and does not pair the two again', async () => {
+    const { ada, bob } = await pair();
+    const told = nextEvent(ada.socket, 'partnerDisconnected');
+    await bob.socket.emitWithAck('leaveVideoRoom', { next: true });
+    expect(await told).toMatchObject({ reason: 'skip' });
+
+    const adaAgain = eventsWithin(ada.socket, 'matchFound', 800);
+    await ada.socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    await bob.socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    expect(await adaAgain).toEqual([]);
+
+    const cleo = await connected({ firstName: 'Cleo' });
+    const cleoFound = nextEvent(cleo.socket, 'matchFound');
+    await cleo.socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    expect([ada.user._id, bob.user._id]).toContain((await cleoFound).partnerId);
+    await ada.socket.emitWithAck('leaveVideoRoom', { next: false });
+    await bob.socket.emitWithAck('leaveVideoRoom', { next: false });
+  });
+
+  it('keeps the call when a socket blips and comes back within the grace period', async () => {
+    const { ada, bob, adaMatch } = await pair();
+    const bobTold = eventsWithin(bob.socket, 'partnerDisconnected', 2_500);
+    ada.socket.close();
+    await new Promise((r) => setTimeout(r, 500));
+    let resumedEvent: Promise<MatchFound> | undefined;
+    const back = await openVideoSocket(test.base, ada.api, { matchId: adaMatch.matchId }, (socket) => {
+      resumedEvent = nextEvent(socket, 'matchResumed');
+    });
+    open.push(back);
+    const resumed = await resumedEvent!;
+    expect(resumed).toMatchObject({ matchId: adaMatch.matchId, partnerId: bob.user._id, role: adaMatch.role });
+
+    const chat = nextEvent(back, 'chatMessage');
+    await bob.socket.emitWithAck('sendChatMessage', { target: ada.user._id, message: 'Still there?' });
+    expect(await chat).toMatchObject({ message: 'Still there?' });
+    expect(await bobTold).toEqual([]);
+  });
+
+  it('lets a newer tab take over matching from an older one', async () => {
+    const ada = await connected();
+    const second = await ada.connect();
+    open.push(second);
+    await ada.socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    const replaced = nextEvent(ada.socket, 'videoError');
+    await second.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    expect(await replaced).toEqual({ code: 'replaced', reason: 'Matching went on in another tab or window.' });
+    await second.emitWithAck('leaveVideoRoom', { next: false });
+  });
+
+  it('takes one feedback per user per call, from its two users only', async () => {
+    const { ada, bob, adaMatch } = await pair();
+    await bob.socket.emitWithAck('leaveVideoRoom', { next: false });
+    const feedback = { matchId: adaMatch.matchId, rating: 5, additionalInformation: 'Lovely chat', type: 'videomatch' };
+
+    expect((await ada.api.call('POST', '/user/submit-feedback', feedback)).status).toBe(201);
+    const again = await ada.api.call('POST', '/user/submit-feedback', feedback);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toEqual(['You already gave feedback on this call']);
+    const eve = await videoUser(test.base);
+    expect((await eve.api.call('POST', '/user/submit-feedback', feedback)).status).toBe(404);
+    const bad = await bob.api.call('POST', '/user/submit-feedback', { ...feedback, rating: 6, submittedBy: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(
+      expect.arrayContaining(['property submittedBy should not exist', 'rating must be a whole number from 1 to 5']),
+    );
+    expect((await bob.api.call('POST', '/user/submit-feedback', { ...feedback, matchId: randomUUID() })).status).toBe(
+      404,
+    );
+    await vi.waitFor(async () => {
+      const rows = await test.db
+        .selectFrom('match_feedback')
+        .selectAll()
+        .where('match_id', '=', adaMatch.matchId)
+        .execute();
+      expect(rows).toMatchObject([{ user_id: ada.user._id, rating: 5 }]);
+    }, 10_000);
+    // The free text is sealed in the log like any personal field.
+    const events = await test.db.selectFrom('events').select('data').where('type', '=', 'FeedbackGiven').execute();
+    expect(JSON.stringify(events)).not.toContain('Lovely chat');
+  });
+});

@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import {
+  VIDEO_NAMESPACE,
+  type VideoClientToServerEvents,
+  type VideoErrorCode,
+  type VideoServerToClientEvents,
+} from '@serendip/proto';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Namespace, Socket } from 'socket.io';
+import { IdentityService, IDENTITY_TOKENS } from '../../identity/accounts/identity.service.js';
+import { readUserInfo } from '../../identity/accounts/user-info.js';
+import type { AccessTokens } from '../../identity/sessions/access-tokens.js';
+import { DATABASE, type Db } from '../../platform/database/database.js';
+import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
+import type { BusSubscription } from '../../platform/messaging/message-bus.js';
+import {
+  type CoordinatorRequest,
+  MATCHING_REQUESTS_SUBJECT,
+  type UserDelivery,
+} from '../coordinator/coordinator.messages.js';
+import { admit } from './admission.js';
+import { problemOf, RELAYS, type RelayName, START_MATCHING } from './relays.js';
+import { videoSubject } from './video-subject.js';
+
+type VideoSocket = Socket<VideoClientToServerEvents, VideoServerToClientEvents, Record<string, never>, SocketState>;
+
+interface SocketState {
+  userId: string;
+  /** The call this socket is in, as the matchmaker told it (relays go to this partner only). */
+  matchId?: string;
+  partnerId?: string;
+}
+
+type Ack = ((answer: unknown) => void) | undefined;
+
+/**
+ * The video socket (issue 7, spec 7): signed-in users only, checked at the handshake. Matching requests go to the
+ * matchmaker over the bus; what the matchmaker decides comes back on `user.<id>.video`, so a user's socket may be on
+ * any backend node. Relays (offer, answer, ICE, chat, toggles) go to the sender's current partner only.
+ */
+@WebSocketGateway({ namespace: VIDEO_NAMESPACE })
+export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
+  private readonly logger = new Logger(VideoGateway.name);
+  private namespace!: Namespace<
+    VideoClientToServerEvents,
+    VideoServerToClientEvents,
+    Record<string, never>,
+    SocketState
+  >;
+  /** This node's sockets per user, and the bus subscription that reaches them while there is one. */
+  private readonly local = new Map<string, { sockets: Set<VideoSocket>; subscription: BusSubscription }>();
+  // Per socket: plenty for ICE bursts, too little to flood a partner. Chat is slower still (issue 7).
+  private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
+  private readonly chatLimit = new RateLimiterMemory({ points: 10, duration: 10 });
+
+  constructor(
+    @Inject(EVENT_CORE) private readonly core: EventCore,
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(IDENTITY_TOKENS) private readonly tokens: AccessTokens,
+    private readonly identity: IdentityService,
+  ) {}
+
+  afterInit(namespace: VideoGateway['namespace']) {
+    this.namespace = namespace;
+    // Refused before the connection exists: the client gets connect_error with { code, reason } as `data`.
+    namespace.use((socket, next) => {
+      this.authenticate(socket as VideoSocket).then(
+        (refusal) => {
+          if (!refusal) return next();
+          const error = new Error(refusal.reason) as Error & { data: unknown };
+          error.data = refusal;
+          next(error);
+        },
+        (error: unknown) => {
+          this.logger.error(`video handshake failed: ${(error as Error).message}`);
+          next(new Error('Please try again'));
+        },
+      );
+    });
+  }
+
+  async handleConnection(socket: VideoSocket) {
+    const { userId } = socket.data;
+    // NOTE: handlers go on at once (an event sent right after connecting must not be lost), and each waits until
+    // this user's deliveries reach the node: an answer must never come back before anyone listens for it.
+    const attached = this.attach(socket);
+    // What arrives is untrusted whatever the contract says: every handler takes `unknown` and checks it.
+    const on = socket.on.bind(socket) as (event: string, handler: (body: unknown, ack: unknown) => void) => void;
+    const handle = (event: string, handler: (body: unknown, ack: Ack) => Promise<void>) =>
+      on(event, (body, ack) => {
+        void attached.then(() => handler(body, typeof ack === 'function' ? (ack as NonNullable<Ack>) : undefined));
+      });
+    for (const [name, relay] of Object.entries(RELAYS) as [RelayName, (typeof RELAYS)[RelayName]][]) {
+      handle(name, (body, ack) => this.relay(socket, name, relay, body, ack));
+    }
+    handle('startMatching', (body, ack) => this.startMatching(socket, body, ack));
+    handle('leaveVideoRoom', (body, ack) => this.leave(socket, body, ack));
+    handle('rtc-connected', (body, ack) => this.rtcConnected(socket, body, ack));
+    // A socket that comes back after a blip says which call it was in; the matchmaker resumes it or says it is over.
+    await attached;
+    const resume = (socket.handshake.auth as { matchId?: unknown } | undefined)?.matchId;
+    if (typeof resume === 'string' && resume.length <= 64) {
+      await this.request({ kind: 'resume', userId, socketId: socket.id, matchId: resume });
+    }
+  }
+
+  async handleDisconnect(socket: VideoSocket) {
+    const { userId } = socket.data;
+    if (!userId) return;
+    await this.detach(socket);
+    await this.request({ kind: 'socket-lost', userId, socketId: socket.id });
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all([...this.local.values()].map((l) => l.subscription.unsubscribe()));
+    this.local.clear();
+  }
+
+  /** undefined when the socket may connect; otherwise why not. */
+  private async authenticate(socket: VideoSocket) {
+    const token = accessTokenOf(socket);
+    const claims = token ? await this.tokens.verify(token) : undefined;
+    const now = new Date();
+    const active = claims && (await this.identity.isSessionActive(claims.sessionId, now));
+    const user = active ? await readUserInfo(this.db, claims.userId, now) : undefined;
+    const admission = admit(user, 'desktop');
+    if ('refusal' in admission) return admission.refusal;
+    socket.data.userId = claims!.userId;
+    return undefined;
+  }
+
+  private async startMatching(socket: VideoSocket, body: unknown, ack: Ack) {
+    const request = START_MATCHING.safeParse(body);
+    if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
+    if (!(await this.withinLimit(this.eventLimit, socket.id)))
+      return this.refuse(socket, ack, 'rate-limited', SLOW_DOWN);
+    const { userId } = socket.data;
+    // Read again at every start: the profile may have changed, and a ban since the handshake counts.
+    const admission = admit(await readUserInfo(this.db, userId, new Date()), request.data.deviceType);
+    if ('refusal' in admission) {
+      this.refuse(socket, ack, admission.refusal.code, admission.refusal.reason);
+      socket.disconnect(true);
+      return;
+    }
+    socket.data.matchId = undefined;
+    socket.data.partnerId = undefined;
+    await this.request({
+      kind: 'start',
+      userId,
+      socketId: socket.id,
+      profile: admission.profile,
+      filters: request.data.filters,
+    });
+    ack?.({ status: 'searching' });
+  }
+
+  private async leave(socket: VideoSocket, body: unknown, ack: Ack) {
+    const next = typeof body === 'object' && body !== null && (body as { next?: unknown }).next === true;
+    socket.data.matchId = undefined;
+    socket.data.partnerId = undefined;
+    await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, next });
+    ack?.({ ok: true });
+  }
+
+  private async rtcConnected(socket: VideoSocket, body: unknown, ack: Ack) {
+    const { matchId, partnerId, userId } = socket.data;
+    const target = (body as { target?: unknown } | null)?.target;
+    if (!matchId || target !== partnerId) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
+    await this.request({ kind: 'rtc-connected', userId, socketId: socket.id, matchId });
+    ack?.({ ok: true });
+  }
+
+  /** A relay goes to the sender's partner in the sender's current call, and to nobody else (issue 7). */
+  private async relay(
+    socket: VideoSocket,
+    name: RelayName,
+    relay: (typeof RELAYS)[RelayName],
+    body: unknown,
+    ack: Ack,
+  ) {
+    const parsed = relay.schema.safeParse(body);
+    if (!parsed.success) return this.refuse(socket, ack, 'invalid', problemOf(parsed.error));
+    const limit = name === 'sendChatMessage' ? this.chatLimit : this.eventLimit;
+    if (!(await this.withinLimit(limit, name === 'sendChatMessage' ? socket.data.userId : socket.id))) {
+      return this.refuse(socket, ack, 'rate-limited', SLOW_DOWN);
+    }
+    const { matchId, partnerId, userId } = socket.data;
+    if (!matchId || !partnerId || parsed.data.target !== partnerId) {
+      return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
+    }
+    await this.deliver(partnerId, {
+      kind: 'relay',
+      matchId,
+      from: userId,
+      event: relay.event,
+      payload: relay.payload(parsed.data as never),
+    });
+    ack?.({ ok: true });
+  }
+
+  /** What the matchmaker (or a partner's gateway) says to this user's sockets on this node. */
+  private onDelivery(userId: string, delivery: UserDelivery) {
+    const sockets = [...(this.local.get(userId)?.sockets ?? [])];
+    const byId = (id: string) => sockets.find((s) => s.id === id);
+    const inCall = (matchId: string) => sockets.filter((s) => s.data.matchId === matchId);
+    switch (delivery.kind) {
+      case 'match': {
+        const socket = byId(delivery.socketId);
+        if (!socket) return;
+        socket.data.matchId = delivery.match.matchId;
+        socket.data.partnerId = delivery.match.partnerId;
+        socket.emit(delivery.event, delivery.match);
+        return;
+      }
+      case 'partner-left':
+        for (const socket of inCall(delivery.matchId)) {
+          socket.data.matchId = undefined;
+          socket.data.partnerId = undefined;
+          socket.emit('partnerDisconnected', { matchId: delivery.matchId, reason: delivery.reason });
+        }
+        return;
+      case 'call-over':
+        byId(delivery.socketId)?.emit('partnerDisconnected', { matchId: delivery.matchId, reason: 'disconnect' });
+        return;
+      case 'fully-connected':
+        for (const socket of inCall(delivery.matchId))
+          socket.emit('rtc-fully-connected', { matchId: delivery.matchId });
+        return;
+      case 'replaced': {
+        const socket = byId(delivery.socketId);
+        if (!socket) return;
+        socket.data.matchId = undefined;
+        socket.data.partnerId = undefined;
+        socket.emit('videoError', { code: 'replaced', reason: 'Matching went on in another tab or window.' });
+        return;
+      }
+      case 'relay':
+        for (const socket of inCall(delivery.matchId)) {
+          if (socket.data.partnerId !== delivery.from) continue;
+          (socket.emit as (event: string, payload: unknown) => boolean)(delivery.event, {
+            from: delivery.from,
+            ...delivery.payload,
+          });
+        }
+        return;
+      default: {
+        const unknown: never = delivery;
+        this.logger.warn(`unknown video delivery ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  /** The first socket of a user on this node subscribes to their deliveries; it is ready before any request. */
+  private async attach(socket: VideoSocket) {
+    const { userId } = socket.data;
+    const existing = this.local.get(userId);
+    if (existing) {
+      existing.sockets.add(socket);
+      return;
+    }
+    const subscription = this.core.bus.subscribe(videoSubject(userId), (message) =>
+      this.onDelivery(userId, message.data as UserDelivery),
+    );
+    this.local.set(userId, { sockets: new Set([socket]), subscription });
+    await (subscription as BusSubscription & { ready?: Promise<void> }).ready;
+  }
+
+  private async detach(socket: VideoSocket) {
+    const entry = this.local.get(socket.data.userId);
+    if (!entry) return;
+    entry.sockets.delete(socket);
+    if (entry.sockets.size > 0) return;
+    this.local.delete(socket.data.userId);
+    await entry.subscription.unsubscribe();
+  }
+
+  private async request(request: CoordinatorRequest) {
+    try {
+      await this.core.bus.publish({ subject: MATCHING_REQUESTS_SUBJECT, id: randomUUID(), data: request });
+    } catch (error) {
+      this.logger.error(`matching request ${request.kind} not sent: ${(error as Error).message}`);
+    }
+  }
+
+  private async deliver(userId: string, delivery: UserDelivery) {
+    try {
+      await this.core.bus.publish({ subject: videoSubject(userId), id: randomUUID(), data: delivery });
+    } catch (error) {
+      this.logger.error(`video delivery ${delivery.kind} not sent: ${(error as Error).message}`);
+    }
+  }
+
+  private async withinLimit(limiter: RateLimiterMemory, key: string): Promise<boolean> {
+    try {
+      await limiter.consume(key);
+      return true;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return false;
+      throw error;
+    }
+  }
+
+  /** A refused event changes nothing; the client hears why (ack and a videoError event). */
+  private refuse(socket: VideoSocket, ack: Ack, code: VideoErrorCode, reason: string) {
+    ack?.({ error: { reason } });
+    socket.emit('videoError', { code, reason });
+  }
+}
+
+/** The access token from the session cookie (browsers), or `auth.token` (other clients). */
+function accessTokenOf(socket: VideoSocket): string | undefined {
+  const auth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof auth === 'string' && auth) return auth;
+  const pair = socket.handshake.headers.cookie
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('accessToken='));
+  return pair ? decodeURIComponent(pair.slice('accessToken='.length)) : undefined;
+}
+
+const SLOW_DOWN = 'Too many messages; slow down a little.';
+const NOT_IN_CALL = 'You are not in a call with that person.';

@@ -1,0 +1,202 @@
+import { z } from 'zod/mini';
+import type { Gender } from '../http/auth.js';
+import type { SocketErrorAnswer } from './system.js';
+
+/**
+ * The video socket (issue 7; spec 7 "Real-time video socket", spec 4 "Match flow"): its own Socket.IO namespace
+ * on the API host. The server knows who the user is from the session cookie at the handshake and pairs people
+ * from their real profile; the client only says what it is looking for. Relays (offer, answer, ICE, chat,
+ * toggles) go to the sender's current partner only, whatever `target` the client names.
+ */
+export const VIDEO_NAMESPACE = '/video';
+
+/** spec 9 and spec 5: the wizard's slider runs 18 to 110; the minimum never exceeds the maximum. */
+export const MATCH_AGE = { min: 18, max: 110 } as const;
+
+/** spec 9 "Match" constants the client times its flow by. */
+export const MATCH_TIMING = {
+  /** startMatching is sent this long after the camera and microphone are granted. */
+  startDelayMs: 500,
+  /** A peer connection that has not connected by then is skipped ('Connection Failed. Trying another match...'). */
+  connectionTimeoutMs: 10_000,
+  remoteVideoAttempts: 5,
+  remoteVideoRetryMs: 1_000,
+  remoteVideoMissingElementRetryMs: 500,
+  networkQualityEveryMs: 1_000,
+  /** Mean audio level (0..255) above which the user counts as speaking. */
+  speakingLevel: 20,
+  feedbackThanksMs: 1_500,
+} as const;
+
+/** Chat messages longer than this are refused by the server (and cut by the client's input). */
+export const CHAT_MESSAGE_MAX_LENGTH = 1_000;
+
+/**
+ * A socket that drops is given this long to come back before its partner is told (partnerDisconnected) and
+ * re-queued; Socket.IO's own reconnection (spec 9: every 2 s) lands well within it.
+ */
+export const MATCH_RECONNECT_GRACE_MS = 10_000;
+
+/** After a skip, the skipper is not paired with that partner again for this long (issue 7). */
+export const SKIP_COOLDOWN_MS = 10 * 60_000;
+
+const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code, e.g. "DE"'));
+const age = z.int().check(z.gte(MATCH_AGE.min), z.lte(MATCH_AGE.max));
+
+/** spec 3 "Match filters": gender or null (anyone), country or null (anywhere), an age range [min, max]. */
+export const matchFiltersSchema = z.object({
+  gender: z.nullable(z.enum(['male', 'female'])),
+  country: z.nullable(countryCode),
+  ageRange: z
+    .tuple([age, age])
+    .check(z.refine(([min, max]) => min <= max, 'the minimum age must not exceed the maximum')),
+});
+export type MatchFilters = z.infer<typeof matchFiltersSchema>;
+
+export const startMatchingSchema = z.object({
+  filters: matchFiltersSchema,
+  /** spec 3: the client's layout, shown to the partner (mobile when the window is at most 768 px wide). */
+  deviceType: z.enum(['mobile', 'desktop']),
+});
+export type StartMatchingRequest = z.infer<typeof startMatchingSchema>;
+
+/** `target` is what the client believes its partner is; the server relays to its own record of the partner. */
+const relay = { target: z.string().check(z.maxLength(64)) };
+
+export const sessionDescriptionSchema = z.object({
+  ...relay,
+  description: z.object({
+    type: z.enum(['offer', 'answer']),
+    sdp: z.string().check(z.maxLength(100_000)),
+  }),
+});
+export type SessionDescriptionRelay = z.infer<typeof sessionDescriptionSchema>;
+
+export const iceCandidateSchema = z.object({
+  ...relay,
+  candidate: z.object({
+    candidate: z.string().check(z.maxLength(2_000)),
+    sdpMid: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+    sdpMLineIndex: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(64)))),
+    usernameFragment: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
+  }),
+});
+export type IceCandidateRelay = z.infer<typeof iceCandidateSchema>;
+
+export const chatMessageSchema = z.object({
+  ...relay,
+  message: z.string().check(
+    z.maxLength(CHAT_MESSAGE_MAX_LENGTH, `a message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+    z.refine((text) => text.trim().length > 0, 'a message needs some text'),
+  ),
+});
+export type ChatMessageRequest = z.infer<typeof chatMessageSchema>;
+
+export const toggleSchema = z.object({ ...relay, enabled: z.boolean() });
+export type ToggleRelay = z.infer<typeof toggleSchema>;
+
+export const speakingSchema = z.object({ ...relay, speaking: z.boolean() });
+export type SpeakingRelay = z.infer<typeof speakingSchema>;
+
+/** spec 9: from the downlink speed, under 1 poor, under 5 good, 5 or more excellent; also offline and unknown. */
+export const NETWORK_QUALITIES = ['excellent', 'good', 'poor', 'offline', 'unknown'] as const;
+export type NetworkQuality = (typeof NETWORK_QUALITIES)[number];
+export const networkQualitySchema = z.object({ ...relay, quality: z.enum(NETWORK_QUALITIES) });
+export type NetworkQualityRelay = z.infer<typeof networkQualitySchema>;
+
+export const rtcConnectedSchema = z.object({ ...relay });
+export type RtcConnectedRelay = z.infer<typeof rtcConnectedSchema>;
+
+/** spec 3 "Partner data on a match": what one stranger learns of the other. No surname, e-mail, city or birth date. */
+export interface PartnerProfile {
+  _id: string;
+  socketId: string;
+  firstName: string;
+  userAge: number;
+  gender: Gender;
+  /** ISO 3166-1 alpha-2, or null when unknown. */
+  country: string | null;
+  avatar: string | null;
+  isAdmin: boolean;
+  deviceType: 'mobile' | 'desktop';
+}
+
+/** An RTCIceServer as the browser takes it: STUN, or TURN with short-lived credentials (coturn REST scheme). */
+export interface IceServer {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
+
+export interface MatchFound {
+  matchId: string;
+  partnerId: string;
+  partnerUser: PartnerProfile;
+  /** spec 4: the peer with the lower socket id creates the offer; the server compares and says which one you are. */
+  role: 'offerer' | 'answerer';
+  iceServers: IceServer[];
+}
+
+/** Why a call ended for the one who stayed. */
+export type PartnerLeftReason = 'skip' | 'leave' | 'disconnect' | 'ban';
+
+/** What the server says to a client's startMatching: queued (or already in a call), or why not. */
+export type StartMatchingAck = (answer: { status: 'searching' | 'matched' } | SocketErrorAnswer) => void;
+export type RelayAck = (answer: { ok: true } | SocketErrorAnswer) => void;
+
+export interface VideoClientToServerEvents {
+  startMatching: (request: StartMatchingRequest, ack?: StartMatchingAck) => void;
+  /** Ends the call or the search. `next: true` is a skip (search again at once), otherwise a leave. */
+  leaveVideoRoom: (request: { next: boolean }, ack?: RelayAck) => void;
+  offer: (request: SessionDescriptionRelay, ack?: RelayAck) => void;
+  answer: (request: SessionDescriptionRelay, ack?: RelayAck) => void;
+  'ice-candidate': (request: IceCandidateRelay, ack?: RelayAck) => void;
+  'rtc-connected': (request: RtcConnectedRelay, ack?: RelayAck) => void;
+  sendChatMessage: (request: ChatMessageRequest, ack?: RelayAck) => void;
+  'mic-toggle': (request: ToggleRelay, ack?: RelayAck) => void;
+  'camera-toggle': (request: ToggleRelay, ack?: RelayAck) => void;
+  'speaking-status': (request: SpeakingRelay, ack?: RelayAck) => void;
+  'network-quality': (request: NetworkQualityRelay, ack?: RelayAck) => void;
+}
+
+export interface VideoServerToClientEvents {
+  matchFound: (match: MatchFound) => void;
+  /** After a reconnect within the grace period: the call is still on (same match, same partner). */
+  matchResumed: (match: MatchFound) => void;
+  chatMessage: (message: { from: string; message: string; sentAt: string }) => void;
+  offer: (relay: { from: string; description: SessionDescriptionRelay['description'] }) => void;
+  answer: (relay: { from: string; description: SessionDescriptionRelay['description'] }) => void;
+  'ice-candidate': (relay: { from: string; candidate: IceCandidateRelay['candidate'] }) => void;
+  partnerDisconnected: (event: { matchId: string; reason: PartnerLeftReason }) => void;
+  'mic-toggle': (relay: { from: string; enabled: boolean }) => void;
+  'camera-toggle': (relay: { from: string; enabled: boolean }) => void;
+  'speaking-status': (relay: { from: string; speaking: boolean }) => void;
+  'partner-network-quality': (relay: { from: string; quality: NetworkQuality }) => void;
+  /** Both sides said rtc-connected: the call is up for both. */
+  'rtc-fully-connected': (event: { matchId: string }) => void;
+  /** A refused event or handshake: `reason` is for people, `code` for the client's logic. */
+  videoError: (error: { code: VideoErrorCode; reason: string }) => void;
+}
+
+export type VideoErrorCode =
+  'unauthenticated' | 'signup-unfinished' | 'banned' | 'invalid' | 'rate-limited' | 'not-in-call' | 'replaced';
+
+/** Connection refusals at the handshake come as Socket.IO connect_error with this `data`. */
+export interface VideoHandshakeRefusal {
+  code: Extract<VideoErrorCode, 'unauthenticated' | 'signup-unfinished' | 'banned'>;
+  reason: string;
+}
+
+export const VIDEO_EVENTS = {
+  startMatching: 'startMatching',
+  leaveVideoRoom: 'leaveVideoRoom',
+  offer: 'offer',
+  answer: 'answer',
+  iceCandidate: 'ice-candidate',
+  rtcConnected: 'rtc-connected',
+  sendChatMessage: 'sendChatMessage',
+  micToggle: 'mic-toggle',
+  cameraToggle: 'camera-toggle',
+  speakingStatus: 'speaking-status',
+  networkQuality: 'network-quality',
+} as const satisfies Record<string, keyof VideoClientToServerEvents>;
