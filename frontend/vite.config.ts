@@ -24,6 +24,8 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/first-visit-size.mjs reads it to report what a first visit downloads.
     manifest: true,
+    // Country flags (flag-icons, video matching) stay files fetched when shown, never data: URIs in a chunk.
+    assetsInlineLimit: (file: string) => (file.includes('flag-icons') ? false : undefined),
   },
   test: {
     name: 'frontend',

@@ -81,15 +81,23 @@ function check(name, command, args) {
   }
 }
 
-/** Browser tests need Chromium; as root with apt (CI, a fresh machine) we install it, else they are skipped. */
+/**
+ * Browser tests need Chromium, and the call test coturn; as root with apt (CI, a fresh machine) we install what is
+ * missing, else those tests are skipped with the reason printed.
+ */
 function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(chromium)) return;
+  const missing = [
+    ...(existsSync(chromium) ? [] : ['chromium']),
+    ...(existsSync('/usr/bin/turnserver') ? [] : ['coturn']),
+  ];
+  if (missing.length === 0) return;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    say('installing Chromium for the browser tests (apt-get install -y chromium)...');
+    say(`installing ${missing.join(' and ')} for the browser tests (apt-get install -y ${missing.join(' ')})...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
   }
   if (!existsSync(chromium)) say(`no Chromium at ${chromium}: browser tests will be skipped (see README)`);
+  if (!existsSync('/usr/bin/turnserver')) say('no coturn (/usr/bin/turnserver): the relayed-call test will be skipped');
 }

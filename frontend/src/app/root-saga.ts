@@ -1,6 +1,7 @@
 import { call, fork } from 'redux-saga/effects';
 import { sessionSaga } from '../features/auth/session.saga';
 import { bootSaga } from '../features/boot/boot.saga';
+import { matchingSaga } from '../features/matching/matching.saga';
 import { systemSaga } from '../features/system/system.saga';
 import type { AppServices } from './services';
 
@@ -10,4 +11,5 @@ export function* rootSaga(services: AppServices) {
   yield fork(sessionSaga, services);
   // The socket opens after boot so the first paint never waits on it.
   yield fork(systemSaga, services);
+  yield fork(matchingSaga, services.matching);
 }

@@ -27,9 +27,7 @@ export const routes: RouteObject[] = [
           lazyPage('auth/signup/cs', () =>
             import('../pages/auth/ContinueSignupPage').then((m) => m.ContinueSignupPage),
           ),
-          lazyPage('video-match', () =>
-            import('../pages/auth/VideoMatchComingSoonPage').then((m) => m.VideoMatchComingSoonPage),
-          ),
+          lazyPage('video-match', () => import('../pages/video-match/VideoMatchPage').then((m) => m.VideoMatchPage)),
           lazyPage('security-center', () =>
             import('../pages/security-center/SecurityCenterPage').then((m) => m.SecurityCenterPage),
           ),

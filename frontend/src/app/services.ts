@@ -1,6 +1,7 @@
 import { type AuthApi, authApi } from '../features/auth/auth-api';
 import { localSessionHint, type SessionHint } from '../features/auth/session-hint';
 import { checkHealth, type HealthCheckResult } from '../features/system/health-client';
+import { browserMatchingServices, type MatchingServices } from '../features/matching/matching-services';
 import { openSystemSocket, type SystemSocketConnection } from '../features/system/system-socket';
 
 /**
@@ -15,6 +16,8 @@ export interface AppServices {
   /** A full page load (spec 4: logout ends on /auth/login this way, dropping every piece of in-memory state). */
   loadPage: (path: string) => void;
   now: () => number;
+  /** The video match screen's socket, camera and peer connection, and its feedback call (issue 7). */
+  matching: MatchingServices;
 }
 
 export const browserServices: AppServices = {
@@ -24,4 +27,5 @@ export const browserServices: AppServices = {
   sessionHint: localSessionHint,
   loadPage: (path) => window.location.assign(path),
   now: () => Date.now(),
+  matching: browserMatchingServices,
 };

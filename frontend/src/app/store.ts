@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { sessionReducer } from '../features/auth/session.slice';
 import { bootReducer } from '../features/boot/boot.slice';
+import { matchingReducer } from '../features/matching/matching.slice';
 import { systemReducer } from '../features/system/system.slice';
 import { rootSaga } from './root-saga';
 import { type AppServices, browserServices } from './services';
@@ -10,6 +11,7 @@ const rootReducer = combineReducers({
   boot: bootReducer,
   session: sessionReducer,
   system: systemReducer,
+  matching: matchingReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -52,7 +52,7 @@ describe('guards (spec 4, 6)', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.location.search).toBe('?redirect=%2Fvideo-match');
     expect(await screen.findByText('Unauthorized, Please Log In.')).toBeDefined();
-    expect(screen.queryByText('Video matching is coming soon')).toBeNull();
+    expect(screen.queryByText('Select Gender')).toBeNull();
   });
 
   it('keeps the query string in the redirect', async () => {
@@ -78,7 +78,7 @@ describe('guards (spec 4, 6)', () => {
 
     renderApp('/video-match');
 
-    expect(await screen.findByRole('heading', { name: 'Video matching is coming soon' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Select Gender' })).toBeDefined();
   });
 
   it('sends a user who already finished back from /auth/signup/cs', async () => {
@@ -86,7 +86,7 @@ describe('guards (spec 4, 6)', () => {
 
     const { router } = renderWithHistory(['/', '/video-match', '/auth/signup/cs']);
 
-    expect(await screen.findByRole('heading', { name: 'Video matching is coming soon' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Select Gender' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/video-match');
   });
 
@@ -140,7 +140,7 @@ describe('in-app navigation (spec 4)', () => {
       .on('POST', AUTH_PATHS.refreshToken, reply(refreshStatus, { accessToken: 'fresh' }));
     rememberSessionInThisBrowser();
     const app = renderApp('/video-match');
-    await screen.findByRole('heading', { name: 'Video matching is coming soon' });
+    await screen.findByRole('heading', { name: 'Select Gender' });
     window.localStorage.removeItem(SESSION_HINT_KEY);
     await act(() => app.router.navigate('/video-match?again=1'));
     return { ...app, server };
@@ -160,7 +160,7 @@ describe('in-app navigation (spec 4)', () => {
 
     await vi.waitFor(() => expect(hasSessionHint()).toBe(true));
     expect(router.state.location.search).toBe('?again=1');
-    expect(screen.getByRole('heading', { name: 'Video matching is coming soon' })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Select Gender' })).toBeDefined();
 
     await act(() => router.navigate('/video-match?third=1'));
     const refreshes = server.requests.filter((r) => r.path === AUTH_PATHS.refreshToken);

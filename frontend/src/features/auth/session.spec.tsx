@@ -73,7 +73,7 @@ describe('session start (spec 4)', () => {
     expect(screen.queryByText('INITIALIZING')).toBeNull();
     userInfo.answer(200, aUser());
 
-    expect(await screen.findByRole('heading', { name: 'Video matching is coming soon' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Select Gender' })).toBeDefined();
     expect(overlay()).toBeNull();
   });
 
@@ -89,7 +89,7 @@ describe('session start (spec 4)', () => {
 
     renderApp('/video-match');
 
-    expect(await screen.findByRole('heading', { name: 'Video matching is coming soon' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Select Gender' })).toBeDefined();
     expect(server.requestsTo('POST', AUTH_PATHS.refreshToken)).toHaveLength(1);
     expect(server.requestsTo('GET', AUTH_PATHS.userInfo).map((request) => request.authorization)).toEqual([
       null,
@@ -111,7 +111,7 @@ describe('session start (spec 4)', () => {
     await waitFor(() => expect(overlay()?.textContent).toContain('R-TOKENS'));
     refresh.answer(200, { accessToken: 'fresh' });
 
-    expect(await screen.findByRole('heading', { name: 'Video matching is coming soon' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Select Gender' })).toBeDefined();
     expect(server.requestsTo('GET', AUTH_PATHS.userInfo).map((request) => request.authorization)).toEqual([
       null,
       'Bearer fresh',

@@ -35,7 +35,7 @@ describe('login page', () => {
     await userEvent.type(screen.getByLabelText('Login code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Video matching is coming soon' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Select Gender' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/video-match');
     expect(await screen.findByRole('button', { name: 'Account menu for Ada' })).toBeDefined();
     expect(server.requestsTo('POST', AUTH_PATHS.login)[0]?.body).toEqual({

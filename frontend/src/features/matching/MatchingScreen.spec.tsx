@@ -1,0 +1,100 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { describe, expect, it } from 'vitest';
+import { makeStore, type RootState } from '../../app/store';
+import { ChatPanel } from './ChatPanel';
+import { FeedbackCard } from './FeedbackCard';
+import { aMatch, fakeMatchingServices } from './matching-test-support';
+import { initialMatchingState, type MatchingState } from './matching.slice';
+import { PreferenceWizard } from './PreferenceWizard';
+import '../../ui/test-polyfills';
+
+function renderWith(ui: React.ReactNode, matching: Partial<MatchingState> = {}) {
+  const { services } = fakeMatchingServices();
+  const store = makeStore({ matching: { ...initialMatchingState(), ...matching } } as Partial<RootState>, {
+    matching: services,
+  });
+  render(<Provider store={store}>{ui}</Provider>);
+  return store;
+}
+
+describe('the preference wizard (spec 2)', () => {
+  it('walks the four steps with their titles and ends on the summary', async () => {
+    const user = userEvent.setup();
+    const store = renderWith(<PreferenceWizard />);
+    expect(screen.getByRole('heading', { name: 'Select Gender' })).toBeDefined();
+    expect(screen.getByText('Skipping this will result in matching with both genders')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: /Female/ }));
+    expect(store.getState().matching.filters.gender).toBe('female');
+    await user.click(screen.getByRole('button', { name: /Female/ }));
+    expect(store.getState().matching.filters.gender).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Select Country' })).toBeDefined();
+    await user.type(screen.getByPlaceholderText('Search for a country...'), 'norw');
+    // spec 2: the list follows the search once typing pauses for 250 ms.
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Countries' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    await user.click(screen.getByRole('button', { name: /Norway/ }));
+    expect(store.getState().matching.filters.country).toBe('NO');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Select Age Range' })).toBeDefined();
+    expect(screen.getByRole('slider', { name: 'Minimum age' }).getAttribute('aria-valuenow')).toBe('18');
+    expect(screen.getByRole('slider', { name: 'Maximum age' }).getAttribute('aria-valuenow')).toBe('35');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Your Preferences' })).toBeDefined();
+    const summary = screen.getByText('Age Range').closest('dl')!;
+    expect(within(summary).getByText('Any')).toBeDefined();
+    expect(within(summary).getByText(/Norway/)).toBeDefined();
+    expect(within(summary).getByText('18 - 35')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Select Age Range' })).toBeDefined();
+  });
+});
+
+describe('the chat panel (spec 2)', () => {
+  it('is titled after the partner; Enter sends, Shift+Enter makes a new line', async () => {
+    const user = userEvent.setup();
+    const match = aMatch();
+    const store = renderWith(<ChatPanel />, {
+      view: 'call',
+      status: 'connected',
+      matchId: match.matchId,
+      partner: match.partnerUser,
+    });
+    expect(screen.getByRole('heading', { name: 'Message Bob' })).toBeDefined();
+    expect(screen.getByText('No messages yet. Say hello!')).toBeDefined();
+    const input = screen.getByPlaceholderText('Send a message...');
+    await user.type(input, 'Hello{Shift>}{Enter}{/Shift}there');
+    expect((input as HTMLTextAreaElement).value).toBe('Hello\nthere');
+    await user.type(input, '{Enter}');
+    expect((input as HTMLTextAreaElement).value).toBe('');
+    expect(store.getState().matching.chat).toEqual([]); // the saga appends it once sent (no saga is in a call here)
+  });
+});
+
+describe('the feedback card (spec 2, 5)', () => {
+  it('asks for a rating with the spec labels, then thanks', async () => {
+    const user = userEvent.setup();
+    renderWith(<FeedbackCard />, { feedback: { matchId: 'm', partnerName: 'Bob', phase: 'asking' } });
+    expect(screen.getByRole('heading', { name: 'How was your call with Bob?' })).toBeDefined();
+    const send = screen.getByRole('button', { name: 'Send feedback' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await user.click(screen.getByRole('radio', { name: '4 Very Good' }));
+    expect(screen.getByText('Very Good')).toBeDefined();
+    expect(send.disabled).toBe(false);
+  });
+
+  it('shows the thanks card with the next match coming', () => {
+    renderWith(<FeedbackCard />, { feedback: { matchId: 'm', partnerName: 'Bob', phase: 'thanks' } });
+    expect(screen.getByText('We appreciate it!')).toBeDefined();
+    expect(
+      screen.getByText('Your feedback has been submitted we will continue your matching process soon.'),
+    ).toBeDefined();
+    expect(screen.getByText('Preparing your next match...')).toBeDefined();
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  Camera,
+  CameraOff,
+  Flag as ReportIcon,
+  MessageSquare,
+  Mic,
+  MicOff,
+  SkipForward,
+  Square,
+  LogOut,
+} from 'lucide-react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { Tooltip, TooltipProvider } from '../../ui/Tooltip';
+import { ChatPanel } from './ChatPanel';
+import { FeedbackCard } from './FeedbackCard';
+import { Flag } from './Flag';
+import { MatchingStatusLine } from './MatchingStatusLine';
+import { PartnerVideo, SelfView } from './MatchVideos';
+import { MATCHING_TEXTS } from './matching-messages';
+import { selectMatching } from './matching.selectors';
+import { matchingActions as a } from './matching.slice';
+
+const QUALITY_LABEL = {
+  excellent: 'Excellent',
+  good: 'Good',
+  poor: 'Poor',
+  offline: 'Offline',
+  unknown: 'Unknown',
+} as const;
+
+/** spec 2 "Matching view": self view, partner, controls and chat; one layout that rearranges below 768 px. */
+export function MatchingView() {
+  const state = useAppSelector(selectMatching);
+  const dispatch = useAppDispatch();
+  const { status, permission, partner, media, chatOpen, unread } = state;
+  const inCall = status === 'connecting' || status === 'connected';
+
+  return (
+    <div className={`match-view${chatOpen && inCall ? ' match-view--chat' : ''}`} data-match-status={status}>
+      <div className="match-stage">
+        <div className="match-stage__partner">
+          {inCall ? <PartnerVideo /> : <Waiting />}
+          {partner && (
+            <div className="match-partner__info">
+              <strong>{partner.firstName}</strong>
+              <span>{partner.userAge}</span>
+              <span aria-label={partner.gender === 'male' ? 'Male' : 'Female'}>
+                {partner.gender === 'male' ? '♂' : '♀'}
+              </span>
+              {partner.country && <Flag code={partner.country} />}
+              {partner.isAdmin && <Badge tone="accent">Administrator</Badge>}
+              {!state.partnerMicOn && (
+                <MicOff aria-label={`${partner.firstName} is muted`} className="match-partner__muted" />
+              )}
+              {state.partnerSpeaking && state.partnerMicOn && <span className="match-partner__speaking">speaking</span>}
+              <span className={`match-quality match-quality--${state.partnerQuality}`} title="Connection quality">
+                <span className="visually-hidden">Connection quality: </span>
+                {QUALITY_LABEL[state.partnerQuality]}
+              </span>
+            </div>
+          )}
+          <MatchingStatusLine />
+          {/* Over the search for the next one, never over the controls. */}
+          <FeedbackCard />
+        </div>
+        <SelfView />
+        {permission === 'waiting' && <div className="match-overlay">{MATCHING_TEXTS.waitingPermission}</div>}
+        {permission === 'denied' && (
+          <div className="match-overlay match-overlay--denied" role="alert">
+            {MATCHING_TEXTS.permissionDenied}
+          </div>
+        )}
+      </div>
+
+      <div className="match-controls" role="toolbar" aria-label="Call controls">
+        <Button
+          variant="quiet"
+          iconOnly
+          aria-label="Microphone"
+          aria-pressed={media.mic}
+          onClick={() => dispatch(a.mediaToggled('mic'))}
+        >
+          {media.mic ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
+        </Button>
+        <Button
+          variant="quiet"
+          iconOnly
+          aria-label="Camera"
+          aria-pressed={media.camera}
+          onClick={() => dispatch(a.mediaToggled('camera'))}
+        >
+          {media.camera ? <Camera aria-hidden="true" /> : <CameraOff aria-hidden="true" />}
+        </Button>
+        {status === 'idle' && permission === 'granted' && (
+          <Button onClick={() => dispatch(a.findMatchRequested())}>Find Match</Button>
+        )}
+        {status === 'searching' && (
+          <Button variant="quiet" onClick={() => dispatch(a.stopRequested())}>
+            <Square aria-hidden="true" /> Stop
+          </Button>
+        )}
+        {inCall && (
+          <>
+            <Button
+              variant="quiet"
+              aria-pressed={chatOpen}
+              onClick={() => dispatch(a.chatToggled())}
+              aria-label={unread ? `Chat, ${unread} unread` : 'Chat'}
+            >
+              <MessageSquare aria-hidden="true" /> Chat{unread > 0 && <Badge tone="accent">{unread}</Badge>}
+            </Button>
+            <TooltipProvider>
+              <Tooltip content="Reporting arrives with moderation">
+                <Button variant="quiet" aria-disabled="true" className="match-controls__report">
+                  <ReportIcon aria-hidden="true" /> Report
+                </Button>
+              </Tooltip>
+            </TooltipProvider>
+            <Button onClick={() => dispatch(a.skipRequested())}>
+              <SkipForward aria-hidden="true" /> Skip Conversation
+            </Button>
+          </>
+        )}
+        <Button variant="danger" onClick={() => dispatch(a.leaveRequested())} aria-describedby="leave-hint">
+          <LogOut aria-hidden="true" /> Leave Matching
+        </Button>
+        <span id="leave-hint" className="visually-hidden">
+          {MATCHING_TEXTS.leaveHint}
+        </span>
+      </div>
+
+      {chatOpen && inCall && <ChatPanel />}
+    </div>
+  );
+}
+
+function Waiting() {
+  const { status, permission } = useAppSelector(selectMatching);
+  return (
+    <div className="match-waiting">
+      {status === 'searching' ? (
+        <>
+          <Spinner />
+          <p>Looking for someone to meet…</p>
+        </>
+      ) : (
+        permission === 'granted' && <p>{MATCHING_TEXTS.idle}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { MATCH_AGE, type MatchFilters } from '@serendip/proto';
+import { Check, Search } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Input } from '../../ui/Input';
+import { Slider } from '../../ui/Slider';
+import { selectCurrentUser } from '../auth/session.selectors';
+import { countryList } from './countries';
+import { Flag } from './Flag';
+import { MATCHING_TEXTS } from './matching-messages';
+import { selectMatching } from './matching.selectors';
+import { matchingActions as a, WIZARD_STEPS } from './matching.slice';
+import { summarize } from './preferences';
+
+/** spec 2: the four step titles. */
+const TITLES = ['Select Gender', 'Select Country', 'Select Age Range', 'Your Preferences'] as const;
+
+/** spec 2 "Preference wizard": gender, country, age range, then the summary and 'Start Matching'. */
+export function PreferenceWizard() {
+  const { step, filters } = useAppSelector(selectMatching);
+  const dispatch = useAppDispatch();
+  const change = (patch: Partial<MatchFilters>) => dispatch(a.filtersChanged(patch));
+  const last = step === WIZARD_STEPS.length - 1;
+  const titleId = useId();
+  return (
+    <Card className="match-wizard" aria-labelledby={titleId}>
+      <ol className="match-wizard__steps" aria-label="Steps">
+        {TITLES.map((title, i) => (
+          <li key={title} className={i <= step ? 'is-done' : undefined} aria-current={i === step ? 'step' : undefined}>
+            <span className="visually-hidden">{title}</span>
+          </li>
+        ))}
+      </ol>
+      <h1 id={titleId} className="match-wizard__title">
+        {TITLES[step]}
+      </h1>
+      <div className="match-wizard__body">
+        {step === 0 && <GenderStep value={filters.gender} onChange={(gender) => change({ gender })} />}
+        {step === 1 && <CountryStep value={filters.country} onChange={(country) => change({ country })} />}
+        {step === 2 && <AgeStep value={filters.ageRange} onChange={(ageRange) => change({ ageRange })} />}
+        {step === 3 && <ReadyStep filters={filters} />}
+      </div>
+      <div className="match-wizard__nav">
+        {step > 0 && (
+          <Button variant="quiet" onClick={() => dispatch(a.wizardStepChanged(step - 1))}>
+            Back
+          </Button>
+        )}
+        {last ? (
+          <Button size="lg" onClick={() => dispatch(a.matchingStarted())}>
+            Start Matching
+          </Button>
+        ) : (
+          <Button onClick={() => dispatch(a.wizardStepChanged(step + 1))}>Next</Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function GenderStep({
+  value,
+  onChange,
+}: {
+  value: MatchFilters['gender'];
+  onChange: (v: MatchFilters['gender']) => void;
+}) {
+  return (
+    <>
+      <div className="match-tiles" role="group" aria-label="Gender">
+        {(['male', 'female'] as const).map((gender) => (
+          <button
+            key={gender}
+            type="button"
+            className="match-tile"
+            aria-pressed={value === gender}
+            // Choosing the chosen one again clears it: both genders.
+            onClick={() => onChange(value === gender ? null : gender)}
+          >
+            <span className="match-tile__symbol" aria-hidden="true">
+              {gender === 'male' ? '♂' : '♀'}
+            </span>
+            {gender === 'male' ? 'Male' : 'Female'}
+          </button>
+        ))}
+      </div>
+      <p className="match-wizard__note">{MATCHING_TEXTS.genderNote}</p>
+    </>
+  );
+}
+
+function CountryStep({ value, onChange }: { value: string | null; onChange: (v: string | null) => void }) {
+  const detected = useAppSelector(selectCurrentUser)?.country ?? null;
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  // spec 2: the search is debounced 250 ms.
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(search), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const countries = useMemo(() => countryList(debounced, detected), [debounced, detected]);
+  return (
+    <>
+      <Input
+        type="search"
+        label="Search countries"
+        hideLabel
+        startIcon={<Search />}
+        placeholder={MATCHING_TEXTS.countrySearch}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <ul className="match-countries" aria-label="Countries">
+        {countries.map((country) => (
+          <li key={country.code}>
+            <button
+              type="button"
+              className="match-country"
+              aria-pressed={value === country.code}
+              onClick={() => onChange(value === country.code ? null : country.code)}
+            >
+              <Flag code={country.code} decorative />
+              <span className="match-country__name">{country.name}</span>
+              {country.code === detected && <span className="match-country__detected">{MATCHING_TEXTS.detected}</span>}
+              {value === country.code && <Check aria-hidden="true" className="match-country__check" />}
+            </button>
+          </li>
+        ))}
+        {countries.length === 0 && <li className="match-countries__none">No country matches "{debounced}".</li>}
+      </ul>
+    </>
+  );
+}
+
+function AgeStep({ value, onChange }: { value: [number, number]; onChange: (v: [number, number]) => void }) {
+  return (
+    <div className="match-age">
+      <p className="match-age__value" aria-live="polite">
+        {value[0]} - {value[1]} years
+      </p>
+      <Slider
+        min={MATCH_AGE.min}
+        max={MATCH_AGE.max}
+        step={1}
+        minStepsBetweenThumbs={0}
+        value={value}
+        onValueChange={(v) => onChange([v[0]!, v[1]!])}
+        thumbLabels={['Minimum age', 'Maximum age']}
+      />
+      <div className="match-age__ends" aria-hidden="true">
+        <span>{MATCH_AGE.min}</span>
+        <span>{MATCH_AGE.max}</span>
+      </div>
+    </div>
+  );
+}
+
+function ReadyStep({ filters }: { filters: MatchFilters }) {
+  const summary = summarize(filters);
+  return (
+    <dl className="match-summary">
+      <div>
+        <dt>Gender</dt>
+        <dd>{summary.gender}</dd>
+      </div>
+      <div>
+        <dt>Country</dt>
+        <dd>
+          {filters.country && <Flag code={filters.country} decorative />} {summary.country}
+        </dd>
+      </div>
+      <div>
+        <dt>Age Range</dt>
+        <dd>{summary.ageRange}</dd>
+      </div>
+    </dl>
+  );
+}

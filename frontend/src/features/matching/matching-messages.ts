@@ -1,0 +1,31 @@
+/** spec 2 and spec 8: what the video match screen says, word for word ('appriciate' spelled right). */
+export const MATCHING_TEXTS = {
+  idle: "Click 'Find Match' to start.",
+  waitingPermission: 'Waiting for camera and microphone permission',
+  permissionDenied:
+    'Camera & microphone access denied - Please enable camera and microphone access in your browser settings',
+  leaveHint: 'Disconnect from matching and go back to filters.',
+  chatEmpty: 'No messages yet. Say hello!',
+  chatPlaceholder: 'Send a message...',
+  thanksTitle: 'We appreciate it!',
+  thanksText: 'Your feedback has been submitted we will continue your matching process soon.',
+  preparingNext: 'Preparing your next match...',
+  genderNote: 'Skipping this will result in matching with both genders',
+  countrySearch: 'Search for a country...',
+  detected: 'Detected',
+} as const;
+
+/** spec 8 "Connection messages". */
+export const CONNECTION_MESSAGES = {
+  mediaFailed: 'Failed to access camera/microphone',
+  establishFailed: 'Failed to establish connection',
+  setupFailed: 'RTC Setup failed',
+  offerFailed: 'Failed to process offer',
+  answerFailed: 'Failed to process answer',
+  rtcFailed: 'RTC Connection failed',
+  tryingAnother: 'Connection Failed. Trying another match...',
+  videoRetrying: 'Video Error Occurred. Retrying...',
+  noPartnerCamera: (seconds: number) => `We couldn't detect the partner camera. Skipping in ${seconds}...`,
+  issues: 'Connection issues detected',
+  establishing: 'Establishing connection...',
+} as const;

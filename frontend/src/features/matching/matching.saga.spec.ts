@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { aMatch, fakeMatchingServices } from './matching-test-support';
+import { matchingActions as a } from './matching.slice';
+
+vi.mock('../../shared/toasts/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+const { notify } = await import('../../shared/toasts/notify');
+
+async function setUp(options: Parameters<typeof fakeMatchingServices>[0] = {}) {
+  const fakes = fakeMatchingServices(options);
+  const store = makeStore(undefined, {
+    matching: fakes.services,
+    openSystemSocket: () => ({
+      subscribe: () => () => undefined,
+      ping: async () => ({ sentAt: 0, serverTime: 0 }),
+      reconnect: () => undefined,
+      close: () => undefined,
+    }),
+    checkHealth: async () => ({ status: 'up', detail: 'Serendip is up' }),
+  });
+  const state = () => store.getState().matching;
+  await vi.advanceTimersByTimeAsync(0); // boot first, as in the app
+  return { ...fakes, store, state };
+}
+
+/** Through 'Start Matching' to searching: the permission, then startMatching 500 ms later (spec 4). */
+async function searching(options?: Parameters<typeof setUp>[0]) {
+  const t = await setUp(options);
+  t.store.dispatch(a.filtersChanged({ gender: 'male', ageRange: [25, 40] }));
+  t.store.dispatch(a.matchingStarted());
+  await vi.advanceTimersByTimeAsync(499);
+  expect(t.socket.sentOf('startMatching')).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1);
+  return t;
+}
+
+async function connected(options?: Parameters<typeof setUp>[0]) {
+  const t = await searching(options);
+  t.socket.receive({ type: 'matchFound', payload: aMatch() });
+  await vi.advanceTimersByTimeAsync(0);
+  t.media.raise({ type: 'connection-state', state: 'connected' });
+  await vi.advanceTimersByTimeAsync(0);
+  return t;
+}
+
+describe('the match flow (spec 4)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for the camera, then sends startMatching 500 ms later with the filters', async () => {
+    const { socket, state, media } = await searching();
+    expect(media.calls[0]).toBe('start');
+    expect(state()).toMatchObject({ view: 'call', permission: 'granted', status: 'searching' });
+    expect(socket.sentOf('startMatching')).toEqual([
+      { filters: { gender: 'male', country: null, ageRange: [25, 40] }, deviceType: 'desktop' },
+    ]);
+  });
+
+  it('shows the denied state when the camera is refused, and sends nothing', async () => {
+    const t = await setUp();
+    t.media.permission = 'denied';
+    t.store.dispatch(a.matchingStarted());
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(t.state().permission).toBe('denied');
+    expect(t.socket.sent).toEqual([]);
+    t.store.dispatch(a.leaveRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.state().view).toBe('wizard');
+  });
+
+  it('as the offerer builds the peer and sends the offer; connected once the peer connects', async () => {
+    const t = await searching();
+    t.socket.receive({ type: 'matchFound', payload: aMatch() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.media.calls).toEqual(['start', 'openPeer', 'createOffer']);
+    expect(t.socket.sentOf('offer')).toEqual([{ target: 'bob', description: { type: 'offer', sdp: 'v=0 offer' } }]);
+    expect(t.state()).toMatchObject({ status: 'connecting', partner: { firstName: 'Bob' } });
+    expect(t.socket.currentMatch).toBe('match-1');
+
+    t.media.raise({ type: 'ice-candidate', candidate: { candidate: 'candidate:1', sdpMid: '0', sdpMLineIndex: 0 } });
+    t.media.raise({ type: 'connection-state', state: 'connected' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('ice-candidate')).toEqual([
+      { target: 'bob', candidate: { candidate: 'candidate:1', sdpMid: '0', sdpMLineIndex: 0 } },
+    ]);
+    expect(t.socket.sentOf('rtc-connected')).toEqual([{ target: 'bob' }]);
+    expect(t.state().status).toBe('connected');
+  });
+
+  it('as the answerer answers the offer, and takes ICE only from the partner', async () => {
+    const t = await searching();
+    t.socket.receive({ type: 'matchFound', payload: aMatch({ role: 'answerer' }) });
+    t.socket.receive({ type: 'offer', payload: { from: 'bob', description: { type: 'offer', sdp: 'x' } } });
+    t.socket.receive({ type: 'ice-candidate', payload: { from: 'bob', candidate: { candidate: 'c1' } } });
+    t.socket.receive({ type: 'ice-candidate', payload: { from: 'eve', candidate: { candidate: 'c2' } } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.media.calls).toEqual(['start', 'openPeer', 'acceptOffer', 'addRemoteCandidate']);
+    expect(t.socket.sentOf('answer')).toEqual([{ target: 'bob', description: { type: 'answer', sdp: 'v=0 answer' } }]);
+  });
+
+  it('skips with a message when the peer has not connected within 10 s', async () => {
+    const t = await searching();
+    t.socket.receive({ type: 'matchFound', payload: aMatch() });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(t.socket.sentOf('leaveVideoRoom')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(notify.error).toHaveBeenCalledWith('Connection Failed. Trying another match...');
+    expect(t.socket.sentOf('leaveVideoRoom')).toEqual([{ next: true }]);
+    expect(t.socket.sentOf('startMatching')).toHaveLength(2);
+    expect(t.state().status).toBe('searching');
+  });
+
+  it('on a skip leaves the room, keeps the camera, offers feedback and searches again', async () => {
+    const t = await connected();
+    t.store.dispatch(a.skipRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('leaveVideoRoom')).toEqual([{ next: true }]);
+    expect(t.media.calls).toContain('closePeer');
+    expect(t.media.calls).not.toContain('stop');
+    expect(t.socket.sentOf('startMatching')).toHaveLength(2);
+    expect(t.state()).toMatchObject({
+      status: 'searching',
+      partner: null,
+      feedback: { matchId: 'match-1', partnerName: 'Bob', phase: 'asking' },
+    });
+  });
+
+  it('searches again when the partner leaves, but not while the report dialog is open', async () => {
+    const t = await connected();
+    t.store.dispatch(a.reportDialogToggled(true));
+    t.socket.receive({ type: 'partnerDisconnected', payload: { matchId: 'match-1', reason: 'leave' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.state()).toMatchObject({ partner: null, chat: [] });
+    expect(t.socket.sentOf('startMatching')).toHaveLength(1);
+    t.store.dispatch(a.reportDialogToggled(false));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('startMatching')).toHaveLength(2);
+  });
+
+  it('on leave tells the server, releases the camera and shows the wizard again', async () => {
+    const t = await connected();
+    t.store.dispatch(a.leaveRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('leaveVideoRoom')).toEqual([{ next: false }]);
+    expect(t.media.calls).toContain('stop');
+    expect(t.socket.closed).toBe(true);
+    expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle', step: 0 });
+  });
+
+  it('sends chat to the partner and shows both sides; ignores blank text', async () => {
+    const t = await connected();
+    t.store.dispatch(a.chatSent('  Hello Bob  '));
+    t.store.dispatch(a.chatSent('   '));
+    t.socket.receive({ type: 'chatMessage', payload: { from: 'bob', message: 'Hi!', sentAt: '' } });
+    t.socket.receive({ type: 'chatMessage', payload: { from: 'eve', message: 'spam', sentAt: '' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('sendChatMessage')).toEqual([{ target: 'bob', message: 'Hello Bob' }]);
+    expect(t.state().chat.map((l) => [l.sender, l.text])).toEqual([
+      ['me', 'Hello Bob'],
+      ['partner', 'Hi!'],
+    ]);
+  });
+
+  it('sends its network quality every second while connected, and feedback then thanks for 1.5 s', async () => {
+    const t = await connected();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(t.socket.sentOf('network-quality')).toContainEqual({ target: 'bob', quality: 'excellent' });
+    t.store.dispatch(a.skipRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    t.store.dispatch(a.feedbackSubmitted({ rating: 4, additionalInformation: 'Nice' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.feedback).toEqual([{ matchId: 'match-1', rating: 4, additionalInformation: 'Nice', type: 'videomatch' }]);
+    expect(t.state().feedback?.phase).toBe('thanks');
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(t.state().feedback).toBeNull();
+  });
+
+  it('renews the session once when the socket is refused for an expired token, then gives up with the reason', async () => {
+    const t = await searching();
+    const refused = { code: 'unauthenticated' as const, reason: 'Unauthorized, Please Log In.' };
+    t.socket.receive({ type: 'refused', refusal: refused, message: refused.reason });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.refreshed).toHaveLength(1);
+    expect(t.socket.reconnects).toBe(1);
+    t.socket.receive({ type: 'refused', refusal: refused, message: refused.reason });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.refreshed).toHaveLength(1);
+    expect(notify.error).toHaveBeenCalledWith('Unauthorized, Please Log In.');
+    expect(t.state().view).toBe('wizard');
+  });
+});

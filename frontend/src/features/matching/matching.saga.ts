@@ -1,0 +1,390 @@
+import { MATCH_TIMING, type MatchFound } from '@serendip/proto';
+import { buffers, type EventChannel, eventChannel, type Task } from 'redux-saga';
+import { all, call, cancel, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import { logError } from '../../shared/log';
+import { notify } from '../../shared/toasts/notify';
+import type { MatchingServices } from './matching-services';
+import { CONNECTION_MESSAGES } from './matching-messages';
+import { matchingActions as a, type MatchingState } from './matching.slice';
+import type { MediaEvent } from './media-session';
+import { saveToggle } from './media-preferences';
+import { saveFilters } from './preferences';
+import type { VideoSocketConnection, VideoSocketMessage } from './video-socket';
+
+const matching = (state: { matching: MatchingState }) => state.matching;
+
+/** spec 4 "Match flow": from 'Start Matching' to leaving, one call at a time; and feedback on the side. */
+export function* matchingSaga(services: MatchingServices) {
+  yield takeLeading(a.matchingStarted, session, services);
+  yield takeEvery(a.feedbackSubmitted, submitFeedback, services);
+}
+
+function* session(services: MatchingServices) {
+  const { media } = services;
+  const state: MatchingState = yield select(matching);
+  saveFilters(state.filters);
+  // The camera and the socket start together: both take a moment, and the first match waits on both.
+  const [permission, opened]: [Awaited<ReturnType<typeof media.start>>, VideoSocketConnection | Error] = yield all([
+    call([media, media.start], state.media),
+    call(openSocket, services),
+  ]);
+  if (permission !== 'granted') {
+    if (!(opened instanceof Error)) opened.close();
+    yield put(a.permissionResolved('denied'));
+    if (permission === 'failed') notify.error(CONNECTION_MESSAGES.mediaFailed);
+    yield take(a.leaveRequested);
+    media.stop();
+    yield put(a.matchingLeft());
+    return;
+  }
+  yield put(a.permissionResolved('granted'));
+  if (opened instanceof Error) {
+    logError('The video connection could not be opened', opened);
+    notify.error(CONNECTION_MESSAGES.establishFailed);
+    media.stop();
+    yield put(a.matchingLeft());
+    return;
+  }
+  const socket = opened;
+  // NOTE: buffered: ICE candidates keep coming while an offer is being answered, and none may be lost.
+  const fromSocket: EventChannel<VideoSocketMessage> = eventChannel(
+    (emit) => socket.subscribe(emit),
+    buffers.expanding(64),
+  );
+  const fromMedia: EventChannel<MediaEvent> = eventChannel((emit) => media.subscribe(emit), buffers.expanding(64));
+  const call_ = new Call(services, socket);
+  const quality: Task = yield fork(reportNetworkQuality, services, socket);
+  try {
+    yield delay(MATCH_TIMING.startDelayMs); // spec 4: startMatching goes 500 ms after the permission
+    yield* call_.search();
+    for (;;) {
+      const { message, event, action } = yield race({
+        message: take(fromSocket),
+        event: take(fromMedia),
+        action: take([
+          a.skipRequested,
+          a.leaveRequested,
+          a.stopRequested,
+          a.findMatchRequested,
+          a.chatSent,
+          a.mediaToggled,
+          a.connectionTimedOut,
+          a.partnerVideoFailed,
+        ]),
+      });
+      if (message) yield* call_.onSocket(message as VideoSocketMessage);
+      else if (event) yield* call_.onMedia(event as MediaEvent);
+      else if (a.leaveRequested.match(action)) {
+        yield* call_.end(false);
+        break;
+      } else yield* call_.onAction(action);
+      if (call_.over) break;
+    }
+  } finally {
+    yield cancel(quality);
+    yield* call_.cancelTimer();
+    fromSocket.close();
+    fromMedia.close();
+    socket.close();
+    media.stop();
+    yield put(a.matchingLeft());
+  }
+}
+
+/** One user's matching session: what to do with each socket message, media event and click. */
+class Call {
+  over = false;
+  private timer: Task | null = null;
+  /** The socket dropped since it last connected. */
+  private dropped = false;
+  /** The session was renewed after a refusal, since the last connection. */
+  private renewed = false;
+  private wasConnected = false;
+
+  constructor(
+    private readonly services: MatchingServices,
+    private readonly socket: VideoSocketConnection,
+  ) {}
+
+  *search() {
+    yield* this.cancelTimer();
+    const { filters }: MatchingState = yield select(matching);
+    this.socket.setCurrentMatch(null);
+    this.socket.emit('startMatching', { filters, deviceType: this.services.deviceType() });
+    yield put(a.searchStarted());
+  }
+
+  /** Leaves the call (a skip searches again at once; spec 4: the local stream stays). */
+  *end(next: boolean) {
+    const state: MatchingState = yield select(matching);
+    this.socket.emit('leaveVideoRoom', { next });
+    yield* this.closeCall(state);
+    if (next) yield* this.search();
+  }
+
+  *onAction(action: { type: string; payload?: unknown }) {
+    const state: MatchingState = yield select(matching);
+    if (a.skipRequested.match(action) || a.partnerVideoFailed.match(action)) {
+      if (state.partner) yield* this.end(true);
+    } else if (a.connectionTimedOut.match(action)) {
+      if (action.payload === state.matchId && state.status === 'connecting') yield* this.tryAnother();
+    } else if (a.stopRequested.match(action)) {
+      this.socket.emit('leaveVideoRoom', { next: false });
+      yield* this.closeCall(state);
+      yield put(a.searchStopped());
+    } else if (a.findMatchRequested.match(action)) {
+      if (state.status === 'idle') yield* this.search();
+    } else if (a.chatSent.match(action)) {
+      const text = action.payload.trim();
+      if (!state.partner || state.status !== 'connected' || !text) return;
+      this.socket.emit('sendChatMessage', { target: state.partner._id, message: text });
+      yield put(a.chatAppended({ sender: 'me', text }));
+    } else if (a.mediaToggled.match(action)) {
+      const on = state.media[action.payload];
+      saveToggle(action.payload, on);
+      if (action.payload === 'mic') this.services.media.setMic(on);
+      else this.services.media.setCamera(on);
+      if (state.partner) {
+        this.socket.emit(action.payload === 'mic' ? 'mic-toggle' : 'camera-toggle', {
+          target: state.partner._id,
+          enabled: on,
+        });
+      }
+    }
+  }
+
+  *onSocket(message: VideoSocketMessage) {
+    const state: MatchingState = yield select(matching);
+    const fromPartner = (from: string) => state.partner?._id === from;
+    const { media } = this.services;
+    switch (message.type) {
+      case 'matchFound':
+        yield* this.start(message.payload);
+        return;
+      case 'matchResumed':
+        // Our socket blipped and the server kept the call: the peer connection never dropped.
+        return;
+      case 'offer':
+        if (!fromPartner(message.payload.from)) return;
+        try {
+          const answer: Awaited<ReturnType<typeof media.acceptOffer>> = yield call(
+            [media, media.acceptOffer],
+            message.payload.description,
+          );
+          this.socket.emit('answer', { target: message.payload.from, description: answer });
+        } catch (error) {
+          logError(CONNECTION_MESSAGES.offerFailed, error);
+          yield put(a.connectionMessage(CONNECTION_MESSAGES.offerFailed));
+          yield* this.tryAnother();
+        }
+        return;
+      case 'answer':
+        if (!fromPartner(message.payload.from)) return;
+        try {
+          yield call([media, media.acceptAnswer], message.payload.description);
+        } catch (error) {
+          logError(CONNECTION_MESSAGES.answerFailed, error);
+          yield put(a.connectionMessage(CONNECTION_MESSAGES.answerFailed));
+          yield* this.tryAnother();
+        }
+        return;
+      case 'ice-candidate':
+        if (!fromPartner(message.payload.from)) return;
+        try {
+          yield call([media, media.addRemoteCandidate], message.payload.candidate);
+        } catch (error) {
+          logError('A remote ICE candidate was refused', error);
+        }
+        return;
+      case 'chatMessage':
+        if (!fromPartner(message.payload.from)) return;
+        yield put(a.chatAppended({ sender: 'partner', text: message.payload.message }));
+        this.services.chatArrivedWhileAway();
+        return;
+      case 'mic-toggle':
+        if (fromPartner(message.payload.from)) yield put(a.partnerMicChanged(message.payload.enabled));
+        return;
+      case 'camera-toggle':
+        if (fromPartner(message.payload.from)) yield put(a.partnerCameraChanged(message.payload.enabled));
+        return;
+      case 'speaking-status':
+        if (fromPartner(message.payload.from)) yield put(a.partnerSpeakingChanged(message.payload.speaking));
+        return;
+      case 'partner-network-quality':
+        if (fromPartner(message.payload.from)) yield put(a.partnerQualityChanged(message.payload.quality));
+        return;
+      case 'rtc-fully-connected':
+        return;
+      case 'partnerDisconnected': {
+        if (message.payload.matchId !== state.matchId) return;
+        yield* this.closeCall(state);
+        yield put(a.partnerLeft());
+        // spec 4: the next match waits while the report dialog is open.
+        const { reportDialogOpen }: MatchingState = yield select(matching);
+        if (reportDialogOpen)
+          yield take((act: { type: string; payload?: unknown }) => a.reportDialogToggled.match(act) && !act.payload);
+        yield* this.search();
+        return;
+      }
+      case 'videoError':
+        if (message.payload.code === 'replaced') {
+          notify.error(message.payload.reason);
+          this.over = true;
+          return;
+        }
+        if (message.payload.code !== 'not-in-call') notify.error(message.payload.reason);
+        return;
+      case 'connected':
+        this.renewed = false;
+        // Back after a drop: a search the server dropped with the old socket is asked for again. (A call comes back
+        // by itself: the socket names it when it reconnects.)
+        if (this.dropped && state.status === 'searching') yield* this.search();
+        this.dropped = false;
+        return;
+      case 'disconnected':
+        this.dropped = true;
+        return;
+      case 'refused':
+        // The access token outlived (15 min) a long session: renew it once, then the socket tries again.
+        if (message.refusal?.code === 'unauthenticated' && !this.renewed) {
+          this.renewed = true;
+          try {
+            yield call(this.services.refreshSession);
+            this.socket.reconnect();
+            return;
+          } catch (error) {
+            logError('The session could not be renewed for the video socket', error);
+          }
+        }
+        if (message.refusal) {
+          notify.error(message.refusal.reason);
+          this.over = true;
+        }
+        return;
+      default: {
+        const unknown: never = message;
+        throw new Error(`unhandled video socket message ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  *onMedia(event: MediaEvent) {
+    const state: MatchingState = yield select(matching);
+    if (!state.partner) return;
+    const target = state.partner._id;
+    switch (event.type) {
+      case 'ice-candidate':
+        this.socket.emit('ice-candidate', {
+          target,
+          candidate: { ...event.candidate, candidate: event.candidate.candidate ?? '' },
+        });
+        return;
+      case 'speaking':
+        this.socket.emit('speaking-status', { target, speaking: event.speaking });
+        return;
+      case 'connection-state':
+        if (event.state === 'connected') {
+          yield* this.cancelTimer();
+          this.wasConnected = true;
+          yield put(a.peerConnected());
+          this.socket.emit('rtc-connected', { target });
+          // Tell the partner how our camera and microphone are set from the start.
+          this.socket.emit('mic-toggle', { target, enabled: state.media.mic });
+          this.socket.emit('camera-toggle', { target, enabled: state.media.camera });
+        } else if (event.state === 'failed' || event.state === 'disconnected') {
+          // spec 4: a connection state of disconnected or failed triggers a skip.
+          logError(CONNECTION_MESSAGES.rtcFailed, event.state);
+          yield* this.tryAnother();
+        }
+        return;
+      default: {
+        const unknown: never = event;
+        throw new Error(`unhandled media event ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  *cancelTimer() {
+    if (this.timer) yield cancel(this.timer);
+    this.timer = null;
+  }
+
+  private *start(match: MatchFound) {
+    const { media } = this.services;
+    this.wasConnected = false;
+    this.socket.setCurrentMatch(match.matchId);
+    yield put(a.matchFound(match));
+    try {
+      media.openPeer(match.iceServers);
+      if (match.role === 'offerer') {
+        const offer: Awaited<ReturnType<typeof media.createOffer>> = yield call([media, media.createOffer]);
+        this.socket.emit('offer', { target: match.partnerId, description: offer });
+      }
+    } catch (error) {
+      logError(CONNECTION_MESSAGES.setupFailed, error);
+      yield put(a.connectionMessage(CONNECTION_MESSAGES.setupFailed));
+      yield* this.tryAnother();
+      return;
+    }
+    this.timer = yield fork(connectionTimeout, match.matchId);
+  }
+
+  /** spec 4: a peer failure or the 10 s timeout skips to another match, saying so. */
+  private *tryAnother() {
+    notify.error(CONNECTION_MESSAGES.tryingAnother);
+    yield* this.end(true);
+  }
+
+  private *closeCall(state: MatchingState) {
+    yield* this.cancelTimer();
+    this.services.media.closePeer();
+    this.socket.setCurrentMatch(null);
+    if (this.wasConnected && state.matchId && state.partner) {
+      yield put(a.feedbackOffered({ matchId: state.matchId, partnerName: state.partner.firstName }));
+    }
+    this.wasConnected = false;
+  }
+}
+
+/** The socket, or the error that kept it from opening (so the camera's answer is still heard). */
+async function openSocket(services: MatchingServices): Promise<VideoSocketConnection | Error> {
+  try {
+    return await services.openVideoSocket();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+function* connectionTimeout(matchId: string) {
+  yield delay(MATCH_TIMING.connectionTimeoutMs);
+  yield put(a.connectionTimedOut(matchId));
+}
+
+/** spec 9: every second, how our downlink is, to the partner. */
+function* reportNetworkQuality(services: MatchingServices, socket: VideoSocketConnection) {
+  for (;;) {
+    yield delay(MATCH_TIMING.networkQualityEveryMs);
+    const { partner, status }: MatchingState = yield select(matching);
+    if (partner && status === 'connected') {
+      socket.emit('network-quality', { target: partner._id, quality: services.networkQuality() });
+    }
+  }
+}
+
+function* submitFeedback(services: MatchingServices, action: ReturnType<typeof a.feedbackSubmitted>) {
+  const { feedback }: MatchingState = yield select(matching);
+  if (!feedback) return;
+  try {
+    yield call(services.submitFeedback, {
+      matchId: feedback.matchId,
+      rating: action.payload.rating as 1 | 2 | 3 | 4 | 5,
+      additionalInformation: action.payload.additionalInformation,
+      type: 'videomatch',
+    });
+  } catch (error) {
+    logError('Feedback was not sent', error); // spec 8: feedback failures are only logged
+  }
+  yield put(a.feedbackThanked());
+  yield delay(MATCH_TIMING.feedbackThanksMs);
+  yield put(a.feedbackClosed());
+}

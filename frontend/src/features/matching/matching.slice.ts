@@ -1,0 +1,181 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { MatchFilters, MatchFound, NetworkQuality, PartnerProfile } from '@serendip/proto';
+import type { MediaToggles } from './media-preferences';
+import { loadToggles } from './media-preferences';
+import { DEFAULT_FILTERS, loadFilters } from './preferences';
+
+/** spec 3 "Match state". */
+export type MatchStatus = 'idle' | 'searching' | 'connecting' | 'connected';
+export type Permission = 'idle' | 'waiting' | 'granted' | 'denied';
+export const WIZARD_STEPS = ['gender', 'country', 'age', 'ready'] as const;
+
+export interface ChatLine {
+  id: number;
+  /** spec 3 "Chat message": 'me' or the partner. */
+  sender: 'me' | 'partner';
+  text: string;
+}
+
+export interface MatchingState {
+  view: 'wizard' | 'call';
+  step: number;
+  filters: MatchFilters;
+  permission: Permission;
+  status: MatchStatus;
+  /** The connection sub-state's message (spec 3), e.g. 'Establishing connection...'. */
+  message: string | null;
+  matchId: string | null;
+  partner: PartnerProfile | null;
+  partnerMicOn: boolean;
+  partnerCameraOn: boolean;
+  partnerSpeaking: boolean;
+  partnerQuality: NetworkQuality;
+  chat: ChatLine[];
+  chatOpen: boolean;
+  /** Messages that came while the chat panel was closed. */
+  unread: number;
+  media: MediaToggles;
+  feedback: { matchId: string; partnerName: string; phase: 'asking' | 'thanks' } | null;
+  /** The Report dialog (moderation issue); while open, a partner's leaving does not start the next search. */
+  reportDialogOpen: boolean;
+}
+
+export const initialMatchingState = (filters: MatchFilters = DEFAULT_FILTERS, media = { mic: true, camera: true }) =>
+  ({
+    view: 'wizard',
+    step: 0,
+    filters,
+    permission: 'idle',
+    status: 'idle',
+    message: null,
+    matchId: null,
+    partner: null,
+    partnerMicOn: true,
+    partnerCameraOn: true,
+    partnerSpeaking: false,
+    partnerQuality: 'unknown',
+    chat: [],
+    chatOpen: false,
+    unread: 0,
+    media,
+    feedback: null,
+    reportDialogOpen: false,
+  }) satisfies MatchingState as MatchingState;
+
+const clearCall = (state: MatchingState) => {
+  state.matchId = null;
+  state.partner = null;
+  state.chat = [];
+  state.unread = 0;
+  state.partnerMicOn = true;
+  state.partnerCameraOn = true;
+  state.partnerSpeaking = false;
+  state.partnerQuality = 'unknown';
+};
+
+const matchingSlice = createSlice({
+  name: 'matching',
+  // Read when the store is made: this browser's last preferences and its camera and microphone switches.
+  initialState: () => initialMatchingState(loadFilters(), loadToggles()),
+  reducers: {
+    wizardStepChanged(state, action: PayloadAction<number>) {
+      state.step = Math.max(0, Math.min(WIZARD_STEPS.length - 1, action.payload));
+    },
+    filtersChanged(state, action: PayloadAction<Partial<MatchFilters>>) {
+      state.filters = { ...state.filters, ...action.payload };
+    },
+    /** 'Start Matching' on the wizard's last step. */
+    matchingStarted(state) {
+      state.view = 'call';
+      state.permission = 'waiting';
+      state.status = 'idle';
+      state.message = null;
+    },
+    permissionResolved(state, action: PayloadAction<'granted' | 'denied'>) {
+      state.permission = action.payload;
+    },
+    searchStarted(state) {
+      clearCall(state);
+      state.status = 'searching';
+      state.message = null;
+    },
+    /** The stop button while searching, or the search was refused: back to the idle message. */
+    searchStopped(state) {
+      clearCall(state);
+      state.status = 'idle';
+    },
+    findMatchRequested() {},
+    stopRequested() {},
+    skipRequested() {},
+    leaveRequested() {},
+    /** Matching is over: the wizard again (spec 4 "Leave"). */
+    matchingLeft(state) {
+      clearCall(state);
+      state.view = 'wizard';
+      state.step = 0;
+      state.status = 'idle';
+      state.permission = 'idle';
+      state.message = null;
+      state.chatOpen = false;
+    },
+    matchFound(state, action: PayloadAction<MatchFound>) {
+      clearCall(state);
+      state.matchId = action.payload.matchId;
+      state.partner = action.payload.partnerUser;
+      state.status = 'connecting';
+      state.message = 'Establishing connection...';
+    },
+    peerConnected(state) {
+      state.status = 'connected';
+      state.message = null;
+    },
+    connectionMessage(state, action: PayloadAction<string | null>) {
+      state.message = action.payload;
+    },
+    partnerLeft(state) {
+      clearCall(state);
+    },
+    connectionTimedOut(_state, _action: PayloadAction<string>) {},
+    partnerVideoFailed() {},
+    chatToggled(state) {
+      state.chatOpen = !state.chatOpen;
+      if (state.chatOpen) state.unread = 0;
+    },
+    chatSent(_state, _action: PayloadAction<string>) {},
+    chatAppended(state, action: PayloadAction<{ sender: 'me' | 'partner'; text: string }>) {
+      state.chat.push({ id: (state.chat.at(-1)?.id ?? 0) + 1, ...action.payload });
+      if (action.payload.sender === 'partner' && !state.chatOpen) state.unread += 1;
+    },
+    partnerMicChanged(state, action: PayloadAction<boolean>) {
+      state.partnerMicOn = action.payload;
+    },
+    partnerCameraChanged(state, action: PayloadAction<boolean>) {
+      state.partnerCameraOn = action.payload;
+    },
+    partnerSpeakingChanged(state, action: PayloadAction<boolean>) {
+      state.partnerSpeaking = action.payload;
+    },
+    partnerQualityChanged(state, action: PayloadAction<NetworkQuality>) {
+      state.partnerQuality = action.payload;
+    },
+    mediaToggled(state, action: PayloadAction<keyof MediaToggles>) {
+      state.media[action.payload] = !state.media[action.payload];
+    },
+    feedbackOffered(state, action: PayloadAction<{ matchId: string; partnerName: string }>) {
+      state.feedback = { ...action.payload, phase: 'asking' };
+    },
+    feedbackSubmitted(_state, _action: PayloadAction<{ rating: number; additionalInformation: string }>) {},
+    feedbackThanked(state) {
+      if (state.feedback) state.feedback.phase = 'thanks';
+    },
+    feedbackClosed(state) {
+      state.feedback = null;
+    },
+    reportDialogToggled(state, action: PayloadAction<boolean>) {
+      state.reportDialogOpen = action.payload;
+    },
+  },
+});
+
+export const matchingActions = matchingSlice.actions;
+export const matchingReducer = matchingSlice.reducer;
