@@ -375,6 +375,18 @@ describe('identity over HTTP', () => {
     ).toBe(429);
   });
 
+  it('stops one address signing up more than 5 accounts an hour, with 429 and Retry-After', async () => {
+    const signup = (headers: Record<string, string> = { 'X-Forwarded-For': '203.0.113.77' }) =>
+      new Client(test.base).call('POST', '/auth/signup', { emailAddress: email(), password: PASSWORD }, headers);
+    for (let i = 0; i < 5; i++) expect((await signup()).status).toBe(201);
+    const refused = await signup();
+    expect(refused.status).toBe(429);
+    expect(refused.setCookies).toEqual([]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone at another address is not held back.
+    expect((await signup({})).status).toBe(201);
+  });
+
   it("lists the user's sessions with the current one marked, ends another, and will not touch someone else's", async () => {
     const { client: laptop, address } = await signUp();
     const phone = new Client(test.base);
