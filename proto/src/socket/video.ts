@@ -107,6 +107,13 @@ export type NetworkQualityRelay = z.infer<typeof networkQualitySchema>;
 export const rtcConnectedSchema = z.object({ ...relay });
 export type RtcConnectedRelay = z.infer<typeof rtcConnectedSchema>;
 
+/**
+ * Ends the call or the search. `next: true` searches again at once: a skip, or (with `failed`) a call whose
+ * connection never came up (spec 4), which is no skip: no cooldown, and the log says timeout, not skip.
+ */
+export const leaveVideoRoomSchema = z.object({ next: z.boolean(), failed: z.optional(z.boolean()) });
+export type LeaveVideoRoomRequest = z.infer<typeof leaveVideoRoomSchema>;
+
 /** spec 3 "Partner data on a match": what one stranger learns of the other. No surname, e-mail, city or birth date. */
 export interface PartnerProfile {
   _id: string;
@@ -146,8 +153,7 @@ export type RelayAck = (answer: { ok: true } | SocketErrorAnswer) => void;
 
 export interface VideoClientToServerEvents {
   startMatching: (request: StartMatchingRequest, ack?: StartMatchingAck) => void;
-  /** Ends the call or the search. `next: true` is a skip (search again at once), otherwise a leave. */
-  leaveVideoRoom: (request: { next: boolean }, ack?: RelayAck) => void;
+  leaveVideoRoom: (request: LeaveVideoRoomRequest, ack?: RelayAck) => void;
   offer: (request: SessionDescriptionRelay, ack?: RelayAck) => void;
   answer: (request: SessionDescriptionRelay, ack?: RelayAck) => void;
   'ice-candidate': (request: IceCandidateRelay, ack?: RelayAck) => void;
@@ -179,7 +185,15 @@ export interface VideoServerToClientEvents {
 }
 
 export type VideoErrorCode =
-  'unauthenticated' | 'signup-unfinished' | 'banned' | 'invalid' | 'rate-limited' | 'not-in-call' | 'replaced';
+  | 'unauthenticated'
+  | 'signup-unfinished'
+  | 'banned'
+  | 'invalid'
+  | 'rate-limited'
+  | 'not-in-call'
+  | 'replaced'
+  /** The server could not do it now (its store or bus failed): the search or call is over, try again later. */
+  | 'unavailable';
 
 /** Connection refusals at the handshake come as Socket.IO connect_error with this `data`. */
 export interface VideoHandshakeRefusal {

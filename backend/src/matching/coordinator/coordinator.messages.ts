@@ -19,8 +19,8 @@ export interface SeekerProfile {
 
 export type CoordinatorRequest =
   | { kind: 'start'; userId: string; socketId: string; profile: SeekerProfile; filters: MatchFilters }
-  /** A skip (`next`) or a leave, of the search or of the call. */
-  | { kind: 'leave'; userId: string; socketId: string; next: boolean }
+  /** A leave, a skip, or a call given up because its connection never came up ('timeout'). */
+  | { kind: 'leave'; userId: string; socketId: string; reason: 'leave' | 'skip' | 'timeout' }
   | { kind: 'socket-lost'; userId: string; socketId: string }
   /** A socket that came back and says which call it was in. */
   | { kind: 'resume'; userId: string; socketId: string; matchId: string }
@@ -37,6 +37,8 @@ export type UserDelivery =
   | { kind: 'fully-connected'; matchId: string }
   /** To one socket: another tab of the same user took over matching. */
   | { kind: 'replaced'; socketId: string }
+  /** To one socket: the server could not pair it (the log refused the pairing); the search is over. */
+  | { kind: 'unavailable'; socketId: string }
   /** From the partner's gateway: a relay of one of the client events, already validated there. */
   | { kind: 'relay'; matchId: string; from: string; event: RelayEvent; payload: Record<string, unknown> };
 

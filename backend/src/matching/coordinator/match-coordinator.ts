@@ -90,7 +90,7 @@ export class MatchCoordinator {
       case 'start':
         return this.start(request.userId, request.socketId, request.profile, request.filters);
       case 'leave':
-        return this.leave(request.userId, request.socketId, request.next);
+        return this.leave(request.userId, request.socketId, request.reason);
       case 'socket-lost':
         return this.socketLost(request.userId, request.socketId);
       case 'resume':
@@ -128,14 +128,24 @@ export class MatchCoordinator {
     this.waiting.delete(pair.arrival.userId);
 
     const matchId = this.ports.newId();
-    await this.ports.record({
-      type: 'Pair',
-      matchId,
-      sides: [
-        { userId: pair.waiting.userId, filters: first.filters, waitedMs: pair.waitedMs },
-        { userId: pair.arrival.userId, filters: second.filters, waitedMs: 0 },
-      ],
-    });
+    try {
+      await this.ports.record({
+        type: 'Pair',
+        matchId,
+        sides: [
+          { userId: pair.waiting.userId, filters: first.filters, waitedMs: pair.waitedMs },
+          { userId: pair.arrival.userId, filters: second.filters, waitedMs: 0 },
+        ],
+      });
+    } catch (error) {
+      // A call the log does not hold must not happen (audit); neither may two people wait for it forever.
+      this.ports.onError(error, 'recording a pairing');
+      await Promise.all([
+        this.ports.deliver(pair.waiting.userId, { kind: 'unavailable', socketId: first.socketId }),
+        this.ports.deliver(pair.arrival.userId, { kind: 'unavailable', socketId: second.socketId }),
+      ]);
+      return;
+    }
     const newCall: Call = {
       matchId,
       offererId: first.socketId < second.socketId ? pair.waiting.userId : pair.arrival.userId,
@@ -149,14 +159,14 @@ export class MatchCoordinator {
     await Promise.all(newCall.sides.map((side) => this.sendMatch(newCall, side, 'matchFound')));
   }
 
-  private async leave(userId: string, socketId: string, next: boolean) {
+  private async leave(userId: string, socketId: string, reason: 'leave' | 'skip' | 'timeout') {
     const queued = this.waiting.get(userId);
     if (queued?.socketId === socketId) {
       this.waiting.delete(userId);
       this.ports.matchmaker.leave(userId);
     }
     const call = this.callFor(userId);
-    if (call && this.sideOf(call, userId).socketId === socketId) await this.end(call, userId, next ? 'skip' : 'leave');
+    if (call && this.sideOf(call, userId).socketId === socketId) await this.end(call, userId, reason);
   }
 
   private async socketLost(userId: string, socketId: string) {
@@ -215,7 +225,12 @@ export class MatchCoordinator {
       clearTimeout(side.graceTimer);
       if (this.callOf.get(side.userId) === call.matchId) this.callOf.delete(side.userId);
     }
-    await this.ports.record({ type: 'End', matchId: call.matchId, endedBy: by, reason });
+    try {
+      await this.ports.record({ type: 'End', matchId: call.matchId, endedBy: by, reason });
+    } catch (error) {
+      // The call is over whatever the log says: the partner must still hear it.
+      this.ports.onError(error, 'recording the end of a call');
+    }
     const leaver = by ?? lost;
     const [a, b] = call.sides;
     if (reason === 'skip' && by) this.ports.matchmaker.avoid(a.userId, b.userId, this.ports.now() + SKIP_COOLDOWN_MS);

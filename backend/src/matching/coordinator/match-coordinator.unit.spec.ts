@@ -25,27 +25,32 @@ function profile(userId: string, gender: 'male' | 'female' = 'female', age = 30)
   };
 }
 
-function setUp() {
+function setUp(options: { failToRecord?: MatchCommand['type'] } = {}) {
   const recorded: MatchCommand[] = [];
+  const errors: string[] = [];
   const delivered: { to: string; delivery: UserDelivery }[] = [];
   let clock = Date.parse('2026-11-24T12:00:00Z');
   let ids = 0;
   const coordinator = new MatchCoordinator({
     matchmaker: new Matchmaker(),
     deliver: async (to, delivery) => void delivered.push({ to, delivery }),
-    record: async (command) => void recorded.push(command),
+    record: async (command) => {
+      if (command.type === options.failToRecord) throw new Error('the event store is unreachable');
+      recorded.push(command);
+    },
     iceServers: (userId) => [{ urls: ['turn:127.0.0.1:3478'], username: `x:${userId}`, credential: 'c' }],
     now: () => clock,
     newId: () => `match-${++ids}`,
     graceMs: 10_000,
-    onError: (error) => {
-      throw error;
+    onError: (error, what) => {
+      if (!options.failToRecord) throw error;
+      errors.push(what);
     },
   });
   const start = (userId: string, socketId: string, filters = ANY, p = profile(userId)) =>
     coordinator.handle({ kind: 'start', userId, socketId, profile: p, filters });
   const to = (userId: string) => delivered.filter((d) => d.to === userId).map((d) => d.delivery);
-  return { coordinator, recorded, delivered, start, to, tick: (ms: number) => (clock += ms) };
+  return { coordinator, recorded, delivered, errors, start, to, tick: (ms: number) => (clock += ms) };
 }
 
 describe('the matchmaker leader (issue 7)', () => {
@@ -106,7 +111,7 @@ describe('the matchmaker leader (issue 7)', () => {
     const { start, coordinator, recorded, to, tick } = setUp();
     await start('ada', 's1');
     await start('bob', 's2');
-    await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 's2', next: true });
+    await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 's2', reason: 'skip' });
 
     expect(recorded[1]).toEqual({ type: 'End', matchId: 'match-1', endedBy: 'bob', reason: 'skip' });
     expect(to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'skip' });
@@ -119,9 +124,9 @@ describe('the matchmaker leader (issue 7)', () => {
     expect(recorded[2]).toMatchObject({ type: 'Pair', sides: [{ userId: 'bob' }, { userId: 'cleo' }] });
 
     tick(10 * 60_000);
-    await coordinator.handle({ kind: 'leave', userId: 'ada', socketId: 's1', next: false });
+    await coordinator.handle({ kind: 'leave', userId: 'ada', socketId: 's1', reason: 'leave' });
     await start('ada', 's1');
-    await coordinator.handle({ kind: 'leave', userId: 'cleo', socketId: 's3', next: false });
+    await coordinator.handle({ kind: 'leave', userId: 'cleo', socketId: 's3', reason: 'leave' });
     await start('bob', 's2');
     expect(recorded.at(-1)).toMatchObject({ type: 'Pair', sides: [{ userId: 'ada' }, { userId: 'bob' }] });
   });
@@ -171,5 +176,41 @@ describe('the matchmaker leader (issue 7)', () => {
     await coordinator.handle({ kind: 'rtc-connected', userId: 'bob', socketId: 's2', matchId: 'match-1' });
     expect(to('ada').at(-1)).toEqual({ kind: 'fully-connected', matchId: 'match-1' });
     expect(to('bob').at(-1)).toEqual({ kind: 'fully-connected', matchId: 'match-1' });
+  });
+
+  it('gives up a call that never connected as a timeout, with no cooldown between the two', async () => {
+    const { start, coordinator, recorded, to } = setUp();
+    await start('ada', 's1');
+    await start('bob', 's2');
+    await coordinator.handle({ kind: 'leave', userId: 'ada', socketId: 's1', reason: 'timeout' });
+
+    expect(recorded[1]).toEqual({ type: 'End', matchId: 'match-1', endedBy: 'ada', reason: 'timeout' });
+    expect(to('bob').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'disconnect' });
+    await start('ada', 's1');
+    await start('bob', 's2');
+    expect(recorded[2]).toMatchObject({ type: 'Pair', sides: [{ userId: 'ada' }, { userId: 'bob' }] });
+  });
+
+  it('tells both their search is over when the log refuses the pairing, and keeps no call', async () => {
+    const { start, coordinator, recorded, to, errors } = setUp({ failToRecord: 'Pair' });
+    await start('ada', 's1');
+    await start('bob', 's2');
+
+    expect(recorded).toEqual([]);
+    expect(errors).toEqual(['recording a pairing']);
+    expect(to('ada')).toEqual([{ kind: 'unavailable', socketId: 's1' }]);
+    expect(to('bob')).toEqual([{ kind: 'unavailable', socketId: 's2' }]);
+    expect(coordinator.snapshot()).toEqual({ waiting: [], calls: [] });
+  });
+
+  it('still tells the partner a call ended when the log refuses the ending', async () => {
+    const { start, coordinator, to, errors } = setUp({ failToRecord: 'End' });
+    await start('ada', 's1');
+    await start('bob', 's2');
+    await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 's2', reason: 'leave' });
+
+    expect(errors).toEqual(['recording the end of a call']);
+    expect(to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'leave' });
+    expect(coordinator.snapshot().calls).toEqual([]);
   });
 });

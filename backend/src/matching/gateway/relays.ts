@@ -4,7 +4,6 @@ import {
   networkQualitySchema,
   sessionDescriptionSchema,
   speakingSchema,
-  startMatchingSchema,
   toggleSchema,
 } from '@serendip/proto';
 import type { z } from 'zod/mini';
@@ -54,8 +53,6 @@ export const RELAYS = {
 } as const;
 
 export type RelayName = keyof typeof RELAYS;
-
-export const START_MATCHING = startMatchingSchema;
 
 /** The first problem of a refused request, named by its field: 'filters.ageRange: the minimum age must not...'. */
 export function problemOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {

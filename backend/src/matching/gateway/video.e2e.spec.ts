@@ -130,6 +130,14 @@ describe('the video socket (issue 7, spec 7)', () => {
     ).toEqual({ reason: 'filters.ageRange: the minimum age must not exceed the maximum' });
     const tooLong = await ada.socket.emitWithAck('sendChatMessage', { target: 'x', message: 'a'.repeat(1001) });
     expect(tooLong).toEqual({ error: { reason: 'message: a message has at most 1000 characters' } });
+    for (const [event, body] of [
+      ['leaveVideoRoom', { next: 'yes' }],
+      ['leaveVideoRoom', null],
+      ['rtc-connected', { target: 42 }],
+    ] as const) {
+      const answer = (await ada.socket.emitWithAck(event as 'leaveVideoRoom', body as never)) as { error?: unknown };
+      expect(answer.error, `${event} ${JSON.stringify(body)}`).toMatchObject({ reason: expect.any(String) });
+    }
     // Nothing was queued: a newcomer who would accept her is not paired with her.
     const bob = await connected({ gender: 'male' });
     const bobFound = eventsWithin(bob.socket, 'matchFound', 800);

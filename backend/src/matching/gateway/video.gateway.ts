@@ -7,6 +7,9 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import {
+  leaveVideoRoomSchema,
+  rtcConnectedSchema,
+  startMatchingSchema,
   VIDEO_NAMESPACE,
   type VideoClientToServerEvents,
   type VideoErrorCode,
@@ -26,7 +29,7 @@ import {
   type UserDelivery,
 } from '../coordinator/coordinator.messages.js';
 import { admit } from './admission.js';
-import { problemOf, RELAYS, type RelayName, START_MATCHING } from './relays.js';
+import { problemOf, RELAYS, type RelayName } from './relays.js';
 import { videoSubject } from './video-subject.js';
 
 type VideoSocket = Socket<VideoClientToServerEvents, VideoServerToClientEvents, Record<string, never>, SocketState>;
@@ -56,7 +59,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   >;
   /** This node's sockets per user, and the bus subscription that reaches them while there is one. */
   private readonly local = new Map<string, { sockets: Set<VideoSocket>; subscription: BusSubscription }>();
-  // Per socket: plenty for ICE bursts, too little to flood a partner. Chat is slower still (issue 7).
+  // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
+  // one matchmaker. Chat is slower still (issue 7).
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
   private readonly chatLimit = new RateLimiterMemory({ points: 10, duration: 10 });
 
@@ -94,8 +98,20 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     // What arrives is untrusted whatever the contract says: every handler takes `unknown` and checks it.
     const on = socket.on.bind(socket) as (event: string, handler: (body: unknown, ack: unknown) => void) => void;
     const handle = (event: string, handler: (body: unknown, ack: Ack) => Promise<void>) =>
-      on(event, (body, ack) => {
-        void attached.then(() => handler(body, typeof ack === 'function' ? (ack as NonNullable<Ack>) : undefined));
+      on(event, (body, rawAck) => {
+        const ack = typeof rawAck === 'function' ? (rawAck as NonNullable<Ack>) : undefined;
+        void (async () => {
+          try {
+            await attached;
+            if (!(await this.withinLimit(this.eventLimit, userId)))
+              return this.refuse(socket, ack, 'rate-limited', SLOW_DOWN);
+            await handler(body, ack);
+          } catch (error) {
+            // A failing store or bus ends this request, never the process; the client hears it.
+            this.logger.error(`video event ${event} failed: ${(error as Error).message}`);
+            this.refuse(socket, ack, 'unavailable', UNAVAILABLE);
+          }
+        })();
       });
     for (const [name, relay] of Object.entries(RELAYS) as [RelayName, (typeof RELAYS)[RelayName]][]) {
       handle(name, (body, ack) => this.relay(socket, name, relay, body, ack));
@@ -104,17 +120,27 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     handle('leaveVideoRoom', (body, ack) => this.leave(socket, body, ack));
     handle('rtc-connected', (body, ack) => this.rtcConnected(socket, body, ack));
     // A socket that comes back after a blip says which call it was in; the matchmaker resumes it or says it is over.
-    await attached;
-    const resume = (socket.handshake.auth as { matchId?: unknown } | undefined)?.matchId;
-    if (typeof resume === 'string' && resume.length <= 64) {
-      await this.request({ kind: 'resume', userId, socketId: socket.id, matchId: resume });
+    try {
+      await attached;
+      const resume = (socket.handshake.auth as { matchId?: unknown } | undefined)?.matchId;
+      if (typeof resume === 'string' && resume.length <= 64) {
+        await this.request({ kind: 'resume', userId, socketId: socket.id, matchId: resume });
+      }
+    } catch (error) {
+      this.logger.error(`video socket not attached: ${(error as Error).message}`);
+      this.refuse(socket, undefined, 'unavailable', UNAVAILABLE);
+      socket.disconnect(true);
     }
   }
 
   async handleDisconnect(socket: VideoSocket) {
     const { userId } = socket.data;
     if (!userId) return;
-    await this.detach(socket);
+    try {
+      await this.detach(socket);
+    } catch (error) {
+      this.logger.error(`video socket not detached: ${(error as Error).message}`);
+    }
     await this.request({ kind: 'socket-lost', userId, socketId: socket.id });
   }
 
@@ -137,10 +163,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   }
 
   private async startMatching(socket: VideoSocket, body: unknown, ack: Ack) {
-    const request = START_MATCHING.safeParse(body);
+    const request = startMatchingSchema.safeParse(body);
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
-    if (!(await this.withinLimit(this.eventLimit, socket.id)))
-      return this.refuse(socket, ack, 'rate-limited', SLOW_DOWN);
     const { userId } = socket.data;
     // Read again at every start: the profile may have changed, and a ban since the handshake counts.
     const admission = admit(await readUserInfo(this.db, userId, new Date()), request.data.deviceType);
@@ -149,8 +173,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       socket.disconnect(true);
       return;
     }
-    socket.data.matchId = undefined;
-    socket.data.partnerId = undefined;
+    forgetCall(socket);
     await this.request({
       kind: 'start',
       userId,
@@ -162,17 +185,20 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   }
 
   private async leave(socket: VideoSocket, body: unknown, ack: Ack) {
-    const next = typeof body === 'object' && body !== null && (body as { next?: unknown }).next === true;
-    socket.data.matchId = undefined;
-    socket.data.partnerId = undefined;
-    await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, next });
+    const request = leaveVideoRoomSchema.safeParse(body);
+    if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
+    const { next, failed } = request.data;
+    forgetCall(socket);
+    const reason = failed ? 'timeout' : next ? 'skip' : 'leave';
+    await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason });
     ack?.({ ok: true });
   }
 
   private async rtcConnected(socket: VideoSocket, body: unknown, ack: Ack) {
+    const request = rtcConnectedSchema.safeParse(body);
+    if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
     const { matchId, partnerId, userId } = socket.data;
-    const target = (body as { target?: unknown } | null)?.target;
-    if (!matchId || target !== partnerId) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
+    if (!matchId || request.data.target !== partnerId) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
     await this.request({ kind: 'rtc-connected', userId, socketId: socket.id, matchId });
     ack?.({ ok: true });
   }
@@ -187,8 +213,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   ) {
     const parsed = relay.schema.safeParse(body);
     if (!parsed.success) return this.refuse(socket, ack, 'invalid', problemOf(parsed.error));
-    const limit = name === 'sendChatMessage' ? this.chatLimit : this.eventLimit;
-    if (!(await this.withinLimit(limit, name === 'sendChatMessage' ? socket.data.userId : socket.id))) {
+    if (name === 'sendChatMessage' && !(await this.withinLimit(this.chatLimit, socket.data.userId))) {
       return this.refuse(socket, ack, 'rate-limited', SLOW_DOWN);
     }
     const { matchId, partnerId, userId } = socket.data;
@@ -221,8 +246,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       }
       case 'partner-left':
         for (const socket of inCall(delivery.matchId)) {
-          socket.data.matchId = undefined;
-          socket.data.partnerId = undefined;
+          forgetCall(socket);
           socket.emit('partnerDisconnected', { matchId: delivery.matchId, reason: delivery.reason });
         }
         return;
@@ -236,9 +260,13 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       case 'replaced': {
         const socket = byId(delivery.socketId);
         if (!socket) return;
-        socket.data.matchId = undefined;
-        socket.data.partnerId = undefined;
+        forgetCall(socket);
         socket.emit('videoError', { code: 'replaced', reason: 'Matching went on in another tab or window.' });
+        return;
+      }
+      case 'unavailable': {
+        const socket = byId(delivery.socketId);
+        if (socket) this.refuse(socket, undefined, 'unavailable', UNAVAILABLE);
         return;
       }
       case 'relay':
@@ -314,6 +342,12 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   }
 }
 
+/** The socket is in no call now: relays from it go nowhere until the matchmaker names a new partner. */
+function forgetCall(socket: VideoSocket) {
+  socket.data.matchId = undefined;
+  socket.data.partnerId = undefined;
+}
+
 /** The access token from the session cookie (browsers), or `auth.token` (other clients). */
 function accessTokenOf(socket: VideoSocket): string | undefined {
   const auth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -327,3 +361,4 @@ function accessTokenOf(socket: VideoSocket): string | undefined {
 
 const SLOW_DOWN = 'Too many messages; slow down a little.';
 const NOT_IN_CALL = 'You are not in a call with that person.';
+const UNAVAILABLE = 'Matching is unavailable right now. Please try again in a moment.';

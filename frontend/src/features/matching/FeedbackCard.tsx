@@ -7,17 +7,21 @@ import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { MATCHING_TEXTS } from './matching-messages';
 import { selectMatching } from './matching.selectors';
-import { matchingActions as a } from './matching.slice';
+import { matchingActions as a, type MatchingState } from './matching.slice';
 
 const RATINGS = Object.entries(FEEDBACK_RATINGS).map(([value, label]) => ({ value: Number(value), label }));
 
 /** spec 2 "Post-call feedback card": a rating and more words, then the thanks card for 1.5 s. Never blocks matching. */
 export function FeedbackCard() {
   const { feedback } = useAppSelector(selectMatching);
+  // Keyed by the call: a rating half-given about one partner never carries over to the next.
+  return feedback ? <FeedbackForm key={feedback.matchId} feedback={feedback} /> : null;
+}
+
+function FeedbackForm({ feedback }: { feedback: NonNullable<MatchingState['feedback']> }) {
   const dispatch = useAppDispatch();
   const [rating, setRating] = useState<number | null>(null);
   const [text, setText] = useState('');
-  if (!feedback) return null;
 
   if (feedback.phase === 'thanks') {
     return (
@@ -45,7 +49,7 @@ export function FeedbackCard() {
             size="sm"
             iconOnly
             aria-label="Skip feedback"
-            onClick={() => dispatch(a.feedbackClosed())}
+            onClick={() => dispatch(a.feedbackClosed(feedback.matchId))}
           >
             <X aria-hidden="true" />
           </Button>

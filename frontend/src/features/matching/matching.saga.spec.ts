@@ -105,9 +105,39 @@ describe('the match flow (spec 4)', () => {
     expect(t.socket.sentOf('leaveVideoRoom')).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(notify.error).toHaveBeenCalledWith('Connection Failed. Trying another match...');
-    expect(t.socket.sentOf('leaveVideoRoom')).toEqual([{ next: true }]);
+    // A failed connection is no skip: the server must not keep the two apart for it.
+    expect(t.socket.sentOf('leaveVideoRoom')).toEqual([{ next: true, failed: true }]);
     expect(t.socket.sentOf('startMatching')).toHaveLength(2);
     expect(t.state().status).toBe('searching');
+  });
+
+  it('declines a match that arrives after Stop, so the partner moves on, and stays idle', async () => {
+    const t = await searching();
+    t.store.dispatch(a.stopRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.state().status).toBe('idle');
+    t.socket.receive({ type: 'matchFound', payload: aMatch() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('leaveVideoRoom')).toEqual([{ next: false }, { next: false }]);
+    expect(t.media.calls).not.toContain('openPeer');
+    expect(t.state()).toMatchObject({ status: 'idle', partner: null });
+  });
+
+  it('goes back to Find Match, saying why, when the server cannot match now', async () => {
+    const t = await searching();
+    t.socket.receive({ type: 'videoError', payload: { code: 'unavailable', reason: 'Matching is unavailable' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(notify.error).toHaveBeenCalledWith('Matching is unavailable');
+    expect(t.state()).toMatchObject({ view: 'call', status: 'idle' });
+  });
+
+  it('ends the matching session when the server refuses the user since the handshake (a ban)', async () => {
+    const t = await searching();
+    t.socket.receive({ type: 'videoError', payload: { code: 'banned', reason: 'Your account is restricted.' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(notify.error).toHaveBeenCalledWith('Your account is restricted.');
+    expect(t.state().view).toBe('wizard');
+    expect(t.media.calls).toContain('stop');
   });
 
   it('on a skip leaves the room, keeps the camera, offers feedback and searches again', async () => {

@@ -1,4 +1,4 @@
-import { MATCH_TIMING, type MatchFound } from '@serendip/proto';
+import { MATCH_TIMING, type MatchFound, type VideoErrorCode } from '@serendip/proto';
 import { buffers, type EventChannel, eventChannel, type Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { logError } from '../../shared/log';
@@ -114,10 +114,13 @@ class Call {
     yield put(a.searchStarted());
   }
 
-  /** Leaves the call (a skip searches again at once; spec 4: the local stream stays). */
-  *end(next: boolean) {
+  /**
+   * Leaves the call (a skip searches again at once; spec 4: the local stream stays). `failed`: the connection never
+   * came up, which the server records as such, not as a skip that would keep the two apart.
+   */
+  *end(next: boolean, failed = false) {
     const state: MatchingState = yield select(matching);
-    this.socket.emit('leaveVideoRoom', { next });
+    this.socket.emit('leaveVideoRoom', failed ? { next, failed } : { next });
     yield* this.closeCall(state);
     if (next) yield* this.search();
   }
@@ -159,6 +162,11 @@ class Call {
     const { media } = this.services;
     switch (message.type) {
       case 'matchFound':
+        // A pairing made just before a Stop (or a leave) arrives after it: decline it, so the partner moves on.
+        if (state.status !== 'searching') {
+          this.socket.emit('leaveVideoRoom', { next: false });
+          return;
+        }
         yield* this.start(message.payload);
         return;
       case 'matchResumed':
@@ -233,6 +241,14 @@ class Call {
           return;
         }
         if (message.payload.code !== 'not-in-call') notify.error(message.payload.reason);
+        if (message.payload.code === 'unavailable') {
+          // The search or call is over on the server: back to 'Find Match' rather than searching forever.
+          yield* this.closeCall(state);
+          yield put(a.searchStopped());
+        } else if (STOPPING.has(message.payload.code)) {
+          // Banned, signed out or unfinished since the handshake: the server closes the socket for good.
+          this.over = true;
+        }
         return;
       case 'connected':
         this.renewed = false;
@@ -332,7 +348,7 @@ class Call {
   /** spec 4: a peer failure or the 10 s timeout skips to another match, saying so. */
   private *tryAnother() {
     notify.error(CONNECTION_MESSAGES.tryingAnother);
-    yield* this.end(true);
+    yield* this.end(true, true);
   }
 
   private *closeCall(state: MatchingState) {
@@ -345,6 +361,9 @@ class Call {
     this.wasConnected = false;
   }
 }
+
+/** Refusals after which the server closes the video socket: the matching session ends. */
+const STOPPING = new Set<VideoErrorCode>(['banned', 'unauthenticated', 'signup-unfinished']);
 
 /** The socket, or the error that kept it from opening (so the camera's answer is still heard). */
 async function openSocket(services: MatchingServices): Promise<VideoSocketConnection | Error> {
@@ -386,5 +405,5 @@ function* submitFeedback(services: MatchingServices, action: ReturnType<typeof a
   }
   yield put(a.feedbackThanked());
   yield delay(MATCH_TIMING.feedbackThanksMs);
-  yield put(a.feedbackClosed());
+  yield put(a.feedbackClosed(feedback.matchId));
 }

@@ -168,8 +168,9 @@ const matchingSlice = createSlice({
     feedbackThanked(state) {
       if (state.feedback) state.feedback.phase = 'thanks';
     },
-    feedbackClosed(state) {
-      state.feedback = null;
+    /** Closes the feedback card of that call (a newer call's card stays). */
+    feedbackClosed(state, action: PayloadAction<string>) {
+      if (state.feedback?.matchId === action.payload) state.feedback = null;
     },
     reportDialogToggled(state, action: PayloadAction<boolean>) {
       state.reportDialogOpen = action.payload;
