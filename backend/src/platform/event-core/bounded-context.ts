@@ -11,3 +11,20 @@ export interface BoundedContext {
   /** Maps a stored event of this context to integration events (proto contracts); [] for internal ones. */
   integrationEvents?: (event: RecordedEvent) => IntegrationEvent[];
 }
+
+/**
+ * The integration-event mapper of each context, shown only the events that context writes: every stored event goes
+ * past every mapper, and one context's mapper knows nothing of another's events.
+ */
+export function integrationMappers(
+  contexts: BoundedContext[],
+): Record<string, (event: RecordedEvent) => IntegrationEvent[]> {
+  return Object.fromEntries(
+    contexts.flatMap((context) => {
+      const map = context.integrationEvents;
+      if (!map) return [];
+      const own = new Set(context.eventSchemas.map((schema) => schema.type));
+      return [[context.name, (event: RecordedEvent) => (own.has(event.type) ? map(event) : [])]];
+    }),
+  );
+}

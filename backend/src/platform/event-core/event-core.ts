@@ -10,7 +10,7 @@ import { EventSchemas } from '../personal-data/event-schemas.js';
 import { PersonalDataVault } from '../personal-data/personal-data-vault.js';
 import { ProtectingEventStore } from '../personal-data/protecting-event-store.js';
 import { ProjectionEngine } from '../projections/projection-engine.js';
-import type { BoundedContext } from './bounded-context.js';
+import { type BoundedContext, integrationMappers } from './bounded-context.js';
 
 export const EVENT_CORE = Symbol('EVENT_CORE');
 
@@ -75,9 +75,7 @@ export class EventCore {
       log,
     );
     const bus = createMessageBus({ natsUrl: options.natsUrl, logger: log });
-    const mappers = Object.fromEntries(
-      contexts.filter((c) => c.integrationEvents).map((c) => [c.name, c.integrationEvents!]),
-    );
+    const mappers = integrationMappers(contexts);
     // Mappers see personal fields as erased: NATS keeps messages for days and cannot forget a person.
     const publisher = new IntegrationEventPublisher({ eventStore: store.redacted(), db, bus, mappers, logger: log });
     log.info(
