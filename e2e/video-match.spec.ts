@@ -140,6 +140,10 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
 
     await chat(ada, bob, 'Hello from Ada');
     await chat(bob, ada, 'Hi Ada, Bob here');
+    // On the phone the open chat is on screen, input included, and Skip stays within reach below it.
+    const input = await bob.getByPlaceholder('Send a message...').boundingBox();
+    expect(input!.y + input!.height).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+    await screenshot(bob, 'video-match-chat-phone');
 
     // Bob skips: both search again, and a skip keeps them apart.
     await bob.getByRole('button', { name: 'Skip Conversation' }).click();

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX_LENGTH } from '@serendip/proto';
-import { SendHorizontal } from 'lucide-react';
+import { SendHorizontal, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
@@ -31,7 +31,13 @@ export function ChatPanel() {
 
   return (
     <section className="match-chat" aria-label="Chat">
-      <h2 className="match-chat__title">Message {partner?.firstName ?? ''}</h2>
+      <div className="match-chat__head">
+        <h2 className="match-chat__title">Message {partner?.firstName ?? ''}</h2>
+        {/* On a phone the panel is a sheet over the call: it closes from here. */}
+        <Button variant="ghost" size="sm" iconOnly aria-label="Hide messages" onClick={() => dispatch(a.chatToggled())}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
       {chat.length === 0 ? (
         <p className="match-chat__empty">{MATCHING_TEXTS.chatEmpty}</p>
       ) : (

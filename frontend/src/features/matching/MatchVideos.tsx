@@ -42,11 +42,13 @@ export function SelfView() {
 function MicMeter({ level, on }: { level: () => number; on: boolean }) {
   const bars = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    if (!on) return;
+    const light = (lit: number) =>
+      bars.current?.querySelectorAll('i').forEach((bar, i) => bar.classList.toggle('is-lit', i < lit));
+    // A muted microphone shows no level, not the last one it had.
+    if (!on) return light(0);
     let frame = 0;
     const draw = () => {
-      const lit = Math.min(5, Math.round(level() / 20));
-      bars.current?.querySelectorAll('i').forEach((bar, i) => bar.classList.toggle('is-lit', i < lit));
+      light(Math.min(5, Math.round(level() / 20)));
       frame = requestAnimationFrame(draw);
     };
     frame = requestAnimationFrame(draw);

@@ -113,7 +113,7 @@ export function MatchingView() {
               <MessageSquare aria-hidden="true" /> Chat{unread > 0 && <Badge tone="accent">{unread}</Badge>}
             </Button>
             <TooltipProvider>
-              <Tooltip content="Reporting arrives with moderation">
+              <Tooltip content="Reporting is not available yet">
                 <Button variant="quiet" aria-disabled="true" className="match-controls__report">
                   <ReportIcon aria-hidden="true" /> Report
                 </Button>

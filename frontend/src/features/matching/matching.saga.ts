@@ -55,6 +55,8 @@ function* session(services: MatchingServices) {
   const call_ = new Call(services, socket);
   const quality: Task = yield fork(reportNetworkQuality, services, socket);
   try {
+    // Searching from the click on: the spec's 500 ms pause is ours, not a moment for 'Find Match' to flash up.
+    yield put(a.searchStarted());
     yield delay(MATCH_TIMING.startDelayMs); // spec 4: startMatching goes 500 ms after the permission
     yield* call_.search();
     for (;;) {
