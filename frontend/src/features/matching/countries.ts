@@ -13,12 +13,23 @@ export const COUNTRIES: CountryOption[] = (flagIconCountries as { code: string; 
   .map((c) => ({ code: c.code.toUpperCase(), name: countryNameOf(c.code) }))
   .sort((x, y) => x.name.localeCompare(y.name, 'en'));
 
+/** Names people type for a country that its English name does not contain. */
+const ALIASES: Record<string, string> = { usa: 'US', america: 'US', uk: 'GB', britain: 'GB', england: 'GB', uae: 'AE' };
+
+/** Lower case without accents, so 'cote' finds Côte d'Ivoire and 'aland' Åland Islands. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const FOLDED_NAMES = new Map(COUNTRIES.map((c) => [c.code, folded(c.name)]));
+
 /** spec 2: the detected country first; then those whose name or code contains the search. */
 export function countryList(search: string, detected: string | null): CountryOption[] {
-  const needle = search.trim().toLowerCase();
+  const needle = folded(search.trim());
   const matches = needle
-    ? COUNTRIES.filter((c) => c.name.toLowerCase().includes(needle) || c.code.toLowerCase() === needle)
+    ? COUNTRIES.filter(
+        (c) =>
+          FOLDED_NAMES.get(c.code)!.includes(needle) || c.code.toLowerCase() === needle || ALIASES[needle] === c.code,
+      )
     : COUNTRIES;
-  const first = matches.find((c) => c.code === detected);
-  return first ? [first, ...matches.filter((c) => c !== first)] : matches;
+  // The detected country first (spec 2), then the one a short name such as 'uk' stands for.
+  const front = [detected, ALIASES[needle]].flatMap((code) => matches.filter((c) => c.code === code));
+  return [...new Set([...front, ...matches])];
 }

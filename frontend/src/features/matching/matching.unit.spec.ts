@@ -45,4 +45,11 @@ describe('video match helpers (spec 2, 3, 9)', () => {
     expect(countryList('zeal', null).map((c) => c.code)).toEqual(['NZ']);
     expect(countryList('united', 'US')[0]?.code).toBe('US');
   });
+
+  it('finds a country typed without its accents, or by a common short name', () => {
+    expect(countryList('cote', null).map((c) => c.code)).toEqual(['CI']);
+    expect(countryList('Aland', null).map((c) => c.code)).toEqual(['AX', 'NZ']);
+    expect(countryList('usa', null).map((c) => c.code)).toEqual(['US']);
+    expect(countryList('uk', null).map((c) => c.code)).toEqual(['GB', 'UA']);
+  });
 });
