@@ -8,6 +8,7 @@ import {
   SkipForward,
   Square,
   LogOut,
+  type LucideIcon,
 } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Badge } from '../../ui/Badge';
@@ -76,24 +77,8 @@ export function MatchingView() {
       </div>
 
       <div className="match-controls" role="toolbar" aria-label="Call controls">
-        <Button
-          variant="quiet"
-          iconOnly
-          aria-label="Microphone"
-          aria-pressed={media.mic}
-          onClick={() => dispatch(a.mediaToggled('mic'))}
-        >
-          {media.mic ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
-        </Button>
-        <Button
-          variant="quiet"
-          iconOnly
-          aria-label="Camera"
-          aria-pressed={media.camera}
-          onClick={() => dispatch(a.mediaToggled('camera'))}
-        >
-          {media.camera ? <Camera aria-hidden="true" /> : <CameraOff aria-hidden="true" />}
-        </Button>
+        <MediaToggle device="mic" label="Microphone" on={media.mic} icons={[Mic, MicOff]} />
+        <MediaToggle device="camera" label="Camera" on={media.camera} icons={[Camera, CameraOff]} />
         {status === 'idle' && permission === 'granted' && (
           <Button onClick={() => dispatch(a.findMatchRequested())}>Find Match</Button>
         )}
@@ -150,5 +135,31 @@ function Waiting() {
         permission === 'granted' && <p>{MATCHING_TEXTS.idle}</p>
       )}
     </div>
+  );
+}
+
+/** A microphone or camera switch: pressed while on, its icon struck through while off. */
+function MediaToggle({
+  device,
+  label,
+  on,
+  icons: [OnIcon, OffIcon],
+}: {
+  device: 'mic' | 'camera';
+  label: string;
+  on: boolean;
+  icons: [LucideIcon, LucideIcon];
+}) {
+  const dispatch = useAppDispatch();
+  return (
+    <Button
+      variant="quiet"
+      iconOnly
+      aria-label={label}
+      aria-pressed={on}
+      onClick={() => dispatch(a.mediaToggled(device))}
+    >
+      {on ? <OnIcon aria-hidden="true" /> : <OffIcon aria-hidden="true" />}
+    </Button>
   );
 }
