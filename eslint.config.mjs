@@ -41,6 +41,7 @@ export default tseslint.config(
       '**/*.spec.tsx',
       'e2e/**',
       'sfu/src/main.ts',
+      '*/src/test-support/**',
     ],
     rules: { 'no-console': 'off' },
   },

@@ -58,3 +58,37 @@ function newestMtime(file) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(stat.mtimeMs, ...readdirSync(file).map((name) => newestMtime(path.join(file, name))));
 }
+
+/**
+ * The SFU's mediasoup worker (issue 8): found, or built once from the npm package's sources (cached outside the
+ * work tree), and handed to the app as MEDIASOUP_WORKER_BIN. With `installMissing` (npm test as root, CI) the
+ * Debian packages the build and the snapshots need are installed first. Without a worker the app runs peer to peer
+ * and says so once.
+ */
+export async function ensureMediaWorker({ installMissing = false } = {}) {
+  const { BUILD_PACKAGES, ensureWorker, findWorker } = await import('./mediasoup-worker.mjs');
+  let bin = findWorker();
+  if (!bin && installMissing && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    const wanted = [...BUILD_PACKAGES, 'ffmpeg'].filter(
+      (pkg) =>
+        spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout.indexOf('ok installed') < 0,
+    );
+    if (wanted.length) {
+      say(`installing ${wanted.join(' ')} to build the media relay's worker (apt-get)...`);
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+      spawnSync('apt-get', ['install', '-y', '-qq', ...wanted], { stdio: 'inherit', env });
+    }
+  }
+  if (!bin) {
+    try {
+      say("building the media relay's worker (once per machine, about 3 to 5 minutes)...");
+      bin = ensureWorker();
+    } catch (error) {
+      say(`media relay and server snapshots are off: ${error.message}`);
+      return undefined;
+    }
+  }
+  process.env.MEDIASOUP_WORKER_BIN = bin;
+  return bin;
+}

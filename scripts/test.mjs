@@ -4,12 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkNode, ensureBuilt, ensureInstalled, root, say } from './setup.mjs';
+import { checkNode, ensureBuilt, ensureInstalled, ensureMediaWorker, root, say } from './setup.mjs';
 
 checkNode();
 ensureInstalled();
 ensureBuilt();
 ensureChromium();
+// The relay and snapshot tests need the worker (CI sets REQUIRE_MEDIASOUP=1: a missing one fails them, no skip).
+await ensureMediaWorker({ installMissing: true });
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const results = { passed: 0, failed: 0, skipped: 0 };

@@ -5,5 +5,11 @@ export default defineConfig({
   resolve: {
     alias: { '@serendip/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
   },
-  test: { name: 'sfu', root: import.meta.dirname, include: ['src/**/*.spec.ts'], environment: 'node' },
+  test: {
+    name: 'sfu',
+    root: import.meta.dirname,
+    include: ['src/**/*.spec.ts'],
+    environment: 'node',
+    setupFiles: ['src/test-support/setup-mediasoup-env.ts'],
+  },
 });
