@@ -1,10 +1,23 @@
 import type { Logger } from 'pino';
-import type { BusMessage, BusSubscription, MessageBus, SubscribeOptions } from './message-bus.js';
+import {
+  type BusMessage,
+  type BusSubscription,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type MessageBus,
+  NoResponderError,
+  RequestTimeoutError,
+  type SubscribeOptions,
+} from './message-bus.js';
 import { isEventSubject } from './event-subjects.js';
 import { RecentIds } from './recent-ids.js';
 import { subjectMatches } from './subjects.js';
 
 type Handler = (message: BusMessage) => void | Promise<void>;
+
+interface Server {
+  subject: string;
+  handler: (data: unknown) => Promise<unknown>;
+}
 
 interface Subscriber {
   pattern: string;
@@ -28,6 +41,8 @@ interface Subscriber {
 export class InProcessBus implements MessageBus {
   private readonly subscribers = new Set<Subscriber>();
   private readonly groups = new Map<string, { turn: number; seen: RecentIds }>();
+  private readonly servers = new Set<Server>();
+  private serverTurn = 0;
   private closed = false;
 
   constructor(private readonly logger: Logger) {}
@@ -77,11 +92,40 @@ export class InProcessBus implements MessageBus {
     };
   }
 
+  async request(subject: string, data: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
+    if (this.closed) throw new Error('the message bus is closed');
+    const servers = [...this.servers].filter((s) => subjectMatches(s.subject, subject));
+    if (servers.length === 0) throw new NoResponderError(subject);
+    const server = servers[this.serverTurn++ % servers.length]!;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      // JSON both ways, as over NATS: neither side ever holds the other's objects.
+      const answer = await Promise.race([
+        server.handler(JSON.parse(JSON.stringify(data ?? null))),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new RequestTimeoutError(subject, timeoutMs)), timeoutMs);
+        }),
+      ]);
+      return JSON.parse(JSON.stringify(answer ?? null));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  serve(subject: string, handler: (data: unknown) => Promise<unknown>, _options?: { queue?: string }): BusSubscription {
+    if (this.closed) throw new Error('the message bus is closed');
+    const server: Server = { subject, handler };
+    this.servers.add(server);
+    return { unsubscribe: async () => void this.servers.delete(server) };
+  }
+
   /** Refuses new messages and waits for the handlers of those already published. */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.subscribers].map((s) => s.tail));
     this.subscribers.clear();
+    this.servers.clear();
   }
 
   /** Queues the message for the subscriber; resolves when handled, rejects if its handler failed. */

@@ -162,3 +162,26 @@ describe('InProcessBus', () => {
     expect(handled).toEqual(['ban-1']);
   });
 });
+
+describe('InProcessBus request/reply (the SFU RPC under npm start)', () => {
+  it('answers from a server, shares a queue group round robin, and copies both ways as JSON', async () => {
+    const bus = new InProcessBus(capturedLogger().logger);
+    const served: string[] = [];
+    bus.serve('sfu.rooms.create', async (data) => (served.push('a'), { by: 'a', got: data }), { queue: 'sfu' });
+    bus.serve('sfu.rooms.create', async () => (served.push('b'), { by: 'b' }), { queue: 'sfu' });
+    const sent = { roomId: 'r1', at: new Date(0) };
+    const first = (await bus.request('sfu.rooms.create', sent)) as { by: string; got: unknown };
+    await bus.request('sfu.rooms.create', sent);
+    expect(served.sort()).toEqual(['a', 'b']);
+    if (first.by === 'a') expect(first.got).toEqual({ roomId: 'r1', at: '1970-01-01T00:00:00.000Z' });
+  });
+
+  it('says nobody answers, and times out a server that never does', async () => {
+    const bus = new InProcessBus(capturedLogger().logger);
+    await expect(bus.request('sfu.node.x', {})).rejects.toThrow('nobody answers sfu.node.x');
+    const stop = bus.serve('sfu.node.slow', () => new Promise(() => undefined));
+    await expect(bus.request('sfu.node.slow', {}, { timeoutMs: 20 })).rejects.toThrow('within 20 ms');
+    await stop.unsubscribe();
+    await expect(bus.request('sfu.node.slow', {})).rejects.toThrow('nobody answers');
+  });
+});

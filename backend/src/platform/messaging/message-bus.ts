@@ -33,5 +33,33 @@ export interface MessageBus {
     handler: (message: BusMessage) => void | Promise<void>,
     options?: SubscribeOptions,
   ): BusSubscription;
+  /**
+   * Request/reply on a live (non-`evt.`) subject: the answer of one server of `subject` (NATS: the first to
+   * answer; in-process: round robin in a queue group). Rejects with `NoResponderError` when nobody serves it and
+   * with a timeout error after `timeoutMs` (default 5 s).
+   */
+  request(subject: string, data: unknown, options?: { timeoutMs?: number }): Promise<unknown>;
+  /** Answers requests on `subject`; handlers run concurrently. A queue group shares the requests. */
+  serve(
+    subject: string,
+    handler: (data: unknown) => Promise<unknown>,
+    options?: { queue?: string },
+  ): BusSubscription & { ready?: Promise<void> };
   close(): Promise<void>;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
+
+export class NoResponderError extends Error {
+  constructor(subject: string) {
+    super(`nobody answers ${subject}`);
+    this.name = 'NoResponderError';
+  }
+}
+
+export class RequestTimeoutError extends Error {
+  constructor(subject: string, ms: number) {
+    super(`no answer on ${subject} within ${ms} ms`);
+    this.name = 'RequestTimeoutError';
+  }
 }

@@ -223,3 +223,24 @@ async function publishUntilTaken(target: NatsBus, message: BusMessage, timeoutMs
     }
   }
 }
+
+describe('NatsBus request/reply', () => {
+  it('answers requests over NATS, concurrently, and tells a missing server from a slow one', async () => {
+    const a = bus();
+    const b = bus();
+    const served = a.serve('sfu.node.n1', async (data) => {
+      const { wait, n } = data as { wait: number; n: number };
+      await new Promise((r) => setTimeout(r, wait));
+      return { n };
+    });
+    await served.ready;
+    // The slow request does not hold up the quick one behind it.
+    const slow = b.request('sfu.node.n1', { wait: 300, n: 1 });
+    const quick = await b.request('sfu.node.n1', { wait: 0, n: 2 });
+    expect(quick).toEqual({ n: 2 });
+    expect(await slow).toEqual({ n: 1 });
+    await expect(b.request('sfu.node.nobody', {})).rejects.toThrow('nobody answers sfu.node.nobody');
+    await expect(b.request('sfu.node.n1', { wait: 1_000, n: 3 }, { timeoutMs: 50 })).rejects.toThrow('within 50 ms');
+    await served.unsubscribe();
+  });
+});

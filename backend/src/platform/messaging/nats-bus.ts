@@ -1,6 +1,14 @@
-import { headers, type NatsConnection, type Subscription } from 'nats';
+import { ErrorCode, headers, type NatsConnection, NatsError, type Subscription } from 'nats';
 import type { Logger } from 'pino';
-import type { BusMessage, BusSubscription, MessageBus, SubscribeOptions } from './message-bus.js';
+import {
+  type BusMessage,
+  type BusSubscription,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type MessageBus,
+  NoResponderError,
+  RequestTimeoutError,
+  type SubscribeOptions,
+} from './message-bus.js';
 import { isEventSubject } from './event-subjects.js';
 import { KeptNatsConnection } from './nats-connection.js';
 import { DurableSubscription, type NatsLink } from './nats-durable-subscription.js';
@@ -87,6 +95,58 @@ export class NatsBus implements MessageBus, NatsLink {
       await nc.flush();
     });
     ready.catch(() => undefined); // a bus closed before it connected; whoever awaits `ready` still hears it
+    return {
+      ready,
+      unsubscribe: async () => {
+        unsubscribed = true;
+        subscription?.unsubscribe();
+      },
+    };
+  }
+
+  async request(subject: string, data: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
+    const nc = await this.connected();
+    const timeout = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    try {
+      const reply = await nc.request(subject, new TextEncoder().encode(JSON.stringify(data ?? null)), { timeout });
+      return reply.json();
+    } catch (error) {
+      if (error instanceof NatsError && error.code === ErrorCode.NoResponders) throw new NoResponderError(subject);
+      if (error instanceof NatsError && error.code === ErrorCode.Timeout)
+        throw new RequestTimeoutError(subject, timeout);
+      throw error;
+    }
+  }
+
+  serve(
+    subject: string,
+    handler: (data: unknown) => Promise<unknown>,
+    options: { queue?: string } = {},
+  ): NatsSubscription {
+    let subscription: Subscription | undefined;
+    let unsubscribed = false;
+    const ready = this.connection.established.then(async (nc) => {
+      if (unsubscribed) return;
+      subscription = nc.subscribe(subject, {
+        ...(options.queue ? { queue: options.queue } : {}),
+        // Requests are answered concurrently: one slow request must not hold up the others.
+        callback: (error, m) => {
+          if (error) return;
+          void (async () => {
+            let answer: unknown;
+            try {
+              answer = await handler(m.json());
+            } catch (failure) {
+              this.logger.error({ err: failure, subject: m.subject }, 'a request handler failed');
+              return;
+            }
+            m.respond(new TextEncoder().encode(JSON.stringify(answer ?? null)));
+          })();
+        },
+      });
+      await nc.flush();
+    });
+    ready.catch(() => undefined);
     return {
       ready,
       unsubscribe: async () => {
