@@ -11,7 +11,7 @@ export interface LatencySummary {
 }
 
 /** Nearest-rank percentile of an ascending list (p from 0 to 100). */
-export function percentile(sortedAscending: readonly number[], p: number): number {
+export function percentile(sortedAscending: ArrayLike<number>, p: number): number {
   if (sortedAscending.length === 0) throw new Error('percentile of no samples');
   if (p < 0 || p > 100) throw new Error(`percentile ${p} is not between 0 and 100`);
   const rank = Math.max(1, Math.ceil((p / 100) * sortedAscending.length));
