@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Config } from './config/config.js';
 import { CONFIG } from './config/config.token.js';
@@ -21,6 +21,11 @@ import { AccessTokens } from './identity/sessions/access-tokens.js';
 import { MatchmakerService } from './matching/coordinator/matchmaker.service.js';
 import { VideoGateway } from './matching/gateway/video.gateway.js';
 import { FeedbackController } from './matching/http/feedback.controller.js';
+import { MediaAdminController } from './matching/http/media-admin.controller.js';
+import { EmbeddedSfu } from './matching/media/embedded-sfu.js';
+import { SfuClient } from './matching/media/sfu-client.js';
+import { SfuLoads } from './matching/media/sfu-loads.js';
+import { SnapshotService } from './matching/media/snapshot.service.js';
 import { HealthController } from './ops/health/health.controller.js';
 import { ServiceLifecycle } from './ops/service-lifecycle.js';
 import { SystemGateway } from './ops/system-socket/system.gateway.js';
@@ -48,6 +53,7 @@ export class AppModule {
         AvatarsController,
         GeolocationController,
         FeedbackController,
+        MediaAdminController,
       ],
       providers: [
         { provide: CONFIG, useValue: deps.config },
@@ -70,6 +76,16 @@ export class AppModule {
         SystemGateway,
         VideoGateway,
         MatchmakerService,
+        {
+          provide: SfuClient,
+          useFactory: () => {
+            const logger = new Logger(SfuClient.name);
+            return new SfuClient(deps.core.bus, undefined, (what) => logger.error(`the SFU failed: ${what}`));
+          },
+        },
+        EmbeddedSfu,
+        SfuLoads,
+        SnapshotService,
       ],
       exports: [CONFIG, DATABASE, EVENT_CORE, MAIL_SENDER],
     };

@@ -9,3 +9,4 @@ export * from './http/account.js';
 export * from './socket/video.js';
 export * from './http/matching.js';
 export * from './events/matching.js';
+export * from './sfu/rpc.js';

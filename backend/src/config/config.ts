@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '@serendip/proto';
+import { DEFAULT_PUBLIC_CONFIG, MEDIA_MODES, type PublicConfig } from '@serendip/proto';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -119,6 +119,19 @@ const schema = z
         message: 'must be a whole number of seconds from 60 to 86400',
       })
       .transform(Number),
+    // issue 8: how calls carry their media (p2p, relay through the SFU, or auto: p2p first, the SFU when it fails).
+    MEDIA_MODE: z.enum(MEDIA_MODES, { message: 'must be p2p, relay or auto' }).default('auto'),
+    // The SFU in this process (npm start, one node) or only on its own nodes (production: `sfu` service).
+    SFU_EMBEDDED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+    SFU_LISTEN_IP: z.ipv4({ message: 'must be an IPv4 address' }).default('127.0.0.1'),
+    SFU_ANNOUNCED_IP: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || /^[\w.:-]+$/.test(v), { message: 'must be an IP address or host name' }),
+    SFU_RTC_MIN_PORT: port(40000),
+    SFU_RTC_MAX_PORT: port(49999),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -128,6 +141,9 @@ const schema = z
       }),
   })
   .superRefine((env, ctx) => {
+    if (env.SFU_RTC_MIN_PORT > env.SFU_RTC_MAX_PORT) {
+      ctx.addIssue({ code: 'custom', path: ['SFU_RTC_MIN_PORT'], message: 'must not exceed SFU_RTC_MAX_PORT' });
+    }
     // The embedded Postgres is for a developer's machine; production must say where its data lives.
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production' });
@@ -193,6 +209,15 @@ const schema = z
         },
         systemStatusUrl: env.SYSTEM_STATUS_URL,
       } satisfies PublicConfig,
+      /** issue 8: the media path of calls, and the SFU this process runs itself (when embedded). */
+      media: {
+        mode: env.MEDIA_MODE,
+        embeddedSfu: env.SFU_EMBEDDED === 'true',
+        listenIp: env.SFU_LISTEN_IP,
+        announcedIp: env.SFU_ANNOUNCED_IP,
+        rtcMinPort: env.SFU_RTC_MIN_PORT,
+        rtcMaxPort: env.SFU_RTC_MAX_PORT,
+      },
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
       /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
       trustProxy:

@@ -107,4 +107,25 @@ describe('configuration', () => {
       'TURN_URLS must be a comma-separated list of turn: or turns: URLs (got "http://127.0.0.1:3478")',
     ]);
   });
+
+  it('reads how calls carry their media: auto with an in-process SFU on loopback unless told otherwise (issue 8)', () => {
+    expect(loadConfig({}).media).toEqual({
+      mode: 'auto',
+      embeddedSfu: true,
+      listenIp: '127.0.0.1',
+      announcedIp: undefined,
+      rtcMinPort: 40_000,
+      rtcMaxPort: 49_999,
+    });
+    expect(
+      loadConfig({ MEDIA_MODE: 'relay', SFU_EMBEDDED: 'false', SFU_ANNOUNCED_IP: '203.0.113.7' }).media,
+    ).toMatchObject({ mode: 'relay', embeddedSfu: false, announcedIp: '203.0.113.7' });
+    expect(problemsOf({ MEDIA_MODE: 'sfu', SFU_LISTEN_IP: 'everywhere' })).toEqual([
+      'MEDIA_MODE must be p2p, relay or auto (got "sfu")',
+      'SFU_LISTEN_IP must be an IPv4 address (got "everywhere")',
+    ]);
+    expect(problemsOf({ SFU_RTC_MIN_PORT: '50000' })).toEqual([
+      'SFU_RTC_MIN_PORT must not exceed SFU_RTC_MAX_PORT (got "50000")',
+    ]);
+  });
 });

@@ -27,6 +27,7 @@ function interpolate(value: string): string {
     PUBLIC_URL: 'https://serendip.example',
     PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
     SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+    SFU_ANNOUNCED_IP: '203.0.113.7',
   };
   return value.replace(
     /\$\{(\w+)(:[?-]([^}]*))?\}/g,

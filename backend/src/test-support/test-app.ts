@@ -25,7 +25,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const logger = pino({ level: 'silent' });
   const db = createDb(database.url);
   await migrateToLatest(db, logger);
-  const config = loadConfig({ DATABASE_URL: database.url, ...env });
+  // Peer to peer unless a test asks for the SFU: most tests are not about media, and each SFU starts workers.
+  const config = loadConfig({ DATABASE_URL: database.url, MEDIA_MODE: 'p2p', LOG_LEVEL: 'warn', ...env });
   const core = await EventCore.create({
     db,
     databaseUrl: database.url,

@@ -54,7 +54,13 @@ export interface GeolocationAnswer {
   city: string | null;
 }
 
+/** POST /user/privacy (issue 8): "hide my IP" relays this user's calls through the SFU. Answers the UserInfo. */
+export interface PrivacySettingsRequest {
+  hideIp: boolean;
+}
+
 export const ACCOUNT_PATHS = {
+  privacy: '/api/user/privacy',
   editProfile: '/api/user/edit-profile',
   editAccount: '/api/user/edit-account',
   deleteAccount: '/api/user/delete-account',

@@ -28,6 +28,8 @@ export interface UserInfo {
   isAdmin: boolean;
   isBanned: boolean;
   twoFactorEnabled: boolean;
+  /** issue 8 "hide my IP": this user's calls go through the SFU, so no stranger learns their IP address. */
+  hideIp: boolean;
   /** spec 4 "Signup gating": false until the continue-signup step (names, username, gender, birth date) is done. */
   isFinishedSteps: boolean;
   isFirstSteps: boolean;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { Gender } from '../http/auth.js';
+import type { MediaKind, MediaParameters, ProducerInfo, TransportOptions } from '../sfu/rpc.js';
 import type { SocketErrorAnswer } from './system.js';
 
 /**
@@ -142,7 +143,64 @@ export interface MatchFound {
   /** spec 4: the peer with the lower socket id creates the offer; the server compares and says which one you are. */
   role: 'offerer' | 'answerer';
   iceServers: IceServer[];
+  /** How the media goes: peer to peer, or through the SFU (issue 8: relay mode, "hide my IP", or a failed p2p). */
+  media: MediaPath;
+  /**
+   * auto mode: a peer connection not up within `MEDIA_TIMING.p2pFallbackMs` (or failed) asks for the SFU
+   * (`media:fallback`) instead of skipping. False when relay is off or the call already relays.
+   */
+  relayFallback: boolean;
 }
+
+export type MediaPath = 'p2p' | 'relay';
+
+/**
+ * issue 8 `MEDIA_MODE`: `p2p` never relays; `relay` relays every call; `auto` (the default) starts peer to peer and
+ * moves a call to the SFU when its connection has not come up within `MEDIA_TIMING.p2pFallbackMs`.
+ */
+export const MEDIA_MODES = ['p2p', 'relay', 'auto'] as const;
+export type MediaMode = (typeof MEDIA_MODES)[number];
+
+export const MEDIA_TIMING = {
+  /** In auto mode, a peer connection not connected by then (or failed) moves to the SFU instead of skipping. */
+  p2pFallbackMs: 4_000,
+} as const;
+
+/** Why a call is relayed (kept in the match's history for audit). */
+export type RelayReason = 'relay-mode' | 'hide-ip' | 'p2p-failed';
+
+// The SFU's own parameters: the gateway checks their shape and size, the SFU (mediasoup) their content.
+const mediaParameters = z
+  .record(z.string(), z.unknown())
+  .check(z.refine((value) => JSON.stringify(value).length <= 20_000, 'the parameters are too large'));
+const id = z.string().check(z.minLength(1), z.maxLength(64));
+
+export const mediaConnectSchema = z.object({ transportId: id, dtlsParameters: mediaParameters });
+export type MediaConnectRequest = z.infer<typeof mediaConnectSchema>;
+export const mediaProduceSchema = z.object({ kind: z.enum(['audio', 'video']), rtpParameters: mediaParameters });
+export type MediaProduceRequest = z.infer<typeof mediaProduceSchema>;
+export const mediaConsumeSchema = z.object({ producerId: id, rtpCapabilities: mediaParameters });
+export type MediaConsumeRequest = z.infer<typeof mediaConsumeSchema>;
+export const mediaResumeSchema = z.object({ consumerId: id });
+export type MediaResumeRequest = z.infer<typeof mediaResumeSchema>;
+/** auto mode: this side's peer connection did not come up; the call should move to the SFU. */
+export const mediaFallbackSchema = z.object({ ...relay });
+export type MediaFallbackRequest = z.infer<typeof mediaFallbackSchema>;
+
+export interface MediaJoinAnswer {
+  routerRtpCapabilities: MediaParameters;
+  sendTransport: TransportOptions;
+  recvTransport: TransportOptions;
+  /** The partner's producers already there; later ones come as `media:producer`. */
+  producers: Omit<ProducerInfo, 'peerId'>[];
+}
+export type MediaConsumeAnswer = {
+  consumerId: string;
+  producerId: string;
+  kind: MediaKind;
+  rtpParameters: MediaParameters;
+};
+type Answer<T> = (answer: T | SocketErrorAnswer) => void;
 
 /** Why a call ended for the one who stayed. */
 export type PartnerLeftReason = 'skip' | 'leave' | 'disconnect' | 'ban';
@@ -163,6 +221,12 @@ export interface VideoClientToServerEvents {
   'camera-toggle': (request: ToggleRelay, ack?: RelayAck) => void;
   'speaking-status': (request: SpeakingRelay, ack?: RelayAck) => void;
   'network-quality': (request: NetworkQualityRelay, ack?: RelayAck) => void;
+  'media:join': (request: Record<string, never>, ack: Answer<MediaJoinAnswer>) => void;
+  'media:connect': (request: MediaConnectRequest, ack: RelayAck) => void;
+  'media:produce': (request: MediaProduceRequest, ack: Answer<{ producerId: string }>) => void;
+  'media:consume': (request: MediaConsumeRequest, ack: Answer<MediaConsumeAnswer>) => void;
+  'media:resume': (request: MediaResumeRequest, ack: RelayAck) => void;
+  'media:fallback': (request: MediaFallbackRequest, ack?: RelayAck) => void;
 }
 
 export interface VideoServerToClientEvents {
@@ -180,6 +244,12 @@ export interface VideoServerToClientEvents {
   'partner-network-quality': (relay: { from: string; quality: NetworkQuality }) => void;
   /** Both sides said rtc-connected: the call is up for both. */
   'rtc-fully-connected': (event: { matchId: string }) => void;
+  /** The call moved to the SFU (auto mode after a failed peer connection): close the peer, join the room. */
+  'media:path': (event: { matchId: string; path: MediaPath }) => void;
+  /** The partner sends a new track through the SFU: consume it. */
+  'media:producer': (event: { from: string; producerId: string; kind: MediaKind }) => void;
+  /** The SFU lost the call's room (its worker died); a new one is ready: join again. */
+  'media:reconnect': (event: { matchId: string }) => void;
   /** A refused event or handshake: `reason` is for people, `code` for the client's logic. */
   videoError: (error: { code: VideoErrorCode; reason: string }) => void;
 }
@@ -191,6 +261,8 @@ export type VideoErrorCode =
   | 'invalid'
   | 'rate-limited'
   | 'not-in-call'
+  /** A media request for a call that is not relayed, or the SFU refused it. */
+  | 'media'
   | 'replaced'
   /** The server could not do it now (its store or bus failed): the search or call is over, try again later. */
   | 'unavailable';
@@ -213,4 +285,10 @@ export const VIDEO_EVENTS = {
   cameraToggle: 'camera-toggle',
   speakingStatus: 'speaking-status',
   networkQuality: 'network-quality',
+  mediaJoin: 'media:join',
+  mediaConnect: 'media:connect',
+  mediaProduce: 'media:produce',
+  mediaConsume: 'media:consume',
+  mediaResume: 'media:resume',
+  mediaFallback: 'media:fallback',
 } as const satisfies Record<string, keyof VideoClientToServerEvents>;

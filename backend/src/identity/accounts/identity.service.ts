@@ -382,6 +382,12 @@ export class IdentityService {
     return this.userInfoAfter(userId, position, meta.now);
   }
 
+  /** issue 8 "hide my IP": from the next call on, this user's calls are relayed through the SFU. */
+  async setHideIp(userId: string, hideIp: boolean, meta: CommandMetadata): Promise<UserInfo> {
+    const position = await this.execute(userId, { type: 'SetHideIp', hideIp }, meta);
+    return this.userInfoAfter(userId, position, meta.now);
+  }
+
   /**
    * ADMIN_EMAIL + ADMIN_PASSWORD at start: the account exists (made and verified if new) and is an admin.
    * Deterministic command ids make every restart a no-op after the first.

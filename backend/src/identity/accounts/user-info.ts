@@ -27,6 +27,7 @@ export async function readUserInfo(db: Kysely<Database>, userId: string, now: Da
     // Bans arrive with the moderation issue; until then nobody is banned.
     isBanned: false,
     twoFactorEnabled: row.two_factor_enabled,
+    hideIp: row.hide_ip,
     isFinishedSteps: row.is_finished_steps,
     isFirstSteps: false,
   };

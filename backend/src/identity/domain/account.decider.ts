@@ -16,6 +16,7 @@ export type AccountCommand =
   | { type: 'ResetPassword'; passwordHash: string }
   | { type: 'EnableTwoFactor' }
   | { type: 'DisableTwoFactor' }
+  | { type: 'SetHideIp'; hideIp: boolean }
   | { type: 'GrantAdmin'; grantedBy: string }
   | { type: 'EditProfile'; firstName?: string; lastName?: string; phoneNumber?: string; bio?: string }
   | { type: 'ChangeAvatar'; avatarUrl: string }
@@ -31,6 +32,7 @@ export type AccountState =
       emailVerified: boolean;
       profileCompleted: boolean;
       twoFactorEnabled: boolean;
+      hideIp: boolean;
       isAdmin: boolean;
       /** What the decider needs to say "nothing changed" (no event) instead of repeating the same value. */
       profile: { firstName?: string; lastName?: string; phoneNumber?: string; bio?: string };
@@ -61,6 +63,7 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
           emailVerified: false,
           profileCompleted: false,
           twoFactorEnabled: false,
+          hideIp: false,
           isAdmin: false,
           profile: {},
           location: { country: null, city: null },
@@ -94,6 +97,8 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
         return state.status === 'registered' ? { ...state, twoFactorEnabled: false } : state;
       case 'AdminGranted':
         return state.status === 'registered' ? { ...state, isAdmin: true } : state;
+      case 'PrivacySettingsChanged':
+        return state.status === 'registered' ? { ...state, hideIp: event.data.hideIp } : state;
       case 'PasswordChanged':
       case 'PasswordReset':
         return state;
@@ -126,6 +131,10 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
         return state.twoFactorEnabled ? [] : [{ type: 'TwoFactorEnabled', data: { userId } }];
       case 'DisableTwoFactor':
         return state.twoFactorEnabled ? [{ type: 'TwoFactorDisabled', data: { userId } }] : [];
+      case 'SetHideIp':
+        return state.hideIp === command.hideIp
+          ? []
+          : [{ type: 'PrivacySettingsChanged', data: { userId, hideIp: command.hideIp } }];
       case 'GrantAdmin':
         return state.isAdmin ? [] : [{ type: 'AdminGranted', data: { userId, grantedBy: command.grantedBy } }];
       case 'EditProfile': {

@@ -17,6 +17,8 @@ export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; p
 export type PasswordReset = DomainEvent<'PasswordReset', { userId: string; passwordHash: string }>;
 export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { userId: string }>;
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { userId: string }>;
+/** issue 8 "hide my IP": the user's calls go through the SFU. */
+export type PrivacySettingsChanged = DomainEvent<'PrivacySettingsChanged', { userId: string; hideIp: boolean }>;
 export type AdminGranted = DomainEvent<'AdminGranted', { userId: string; grantedBy: string }>;
 /** Only the fields that changed are present; '' means cleared. */
 export type ProfileEdited = DomainEvent<
@@ -41,6 +43,7 @@ export type AccountEvent =
   | TwoFactorEnabled
   | TwoFactorDisabled
   | AdminGranted
+  | PrivacySettingsChanged
   | ProfileEdited
   | AvatarChanged
   | EmailChanged
@@ -66,6 +69,7 @@ export const identityEventSchemas: EventSchema[] = [
   { type: 'TwoFactorEnabled', schemaVersion: 1 },
   { type: 'TwoFactorDisabled', schemaVersion: 1 },
   { type: 'AdminGranted', schemaVersion: 1 },
+  { type: 'PrivacySettingsChanged', schemaVersion: 1 },
   {
     type: 'ProfileEdited',
     schemaVersion: 1,

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/c
 import type { LoginSession, UserInfo } from '@serendip/proto';
 import { IdentityService } from '../accounts/identity.service.js';
 import { meta } from './auth.controller.js';
-import { DeleteSessionDto } from './auth.dto.js';
+import { DeleteSessionDto, PrivacySettingsDto } from './auth.dto.js';
 import { AuthGuard, type AuthenticatedRequest } from './auth.guard.js';
 
 /** Sessions and two-factor (spec 7: GET /sessions, POST /sessions/delete, POST /user/enable|disable-twofac). */
@@ -36,6 +36,13 @@ export class AccountSecurityController {
   @HttpCode(200)
   enableTwoFactor(@Req() req: AuthenticatedRequest): Promise<UserInfo> {
     return this.identity.setTwoFactor(req.auth.userId, true, meta(req, req.auth.userId));
+  }
+
+  /** issue 8 "hide my IP": relays the caller's next calls through the SFU. */
+  @Post('user/privacy')
+  @HttpCode(200)
+  privacy(@Body() body: PrivacySettingsDto, @Req() req: AuthenticatedRequest): Promise<UserInfo> {
+    return this.identity.setHideIp(req.auth.userId, body.hideIp, meta(req, req.auth.userId));
   }
 
   @Post('user/disable-twofac')

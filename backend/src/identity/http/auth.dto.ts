@@ -1,5 +1,16 @@
 import { Type } from 'class-transformer';
-import { IsEmail, IsIn, IsISO8601, IsNotEmpty, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsISO8601,
+  IsNotEmpty,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 
 /** Bodies of the identity routes; the global ValidationPipe refuses unknown fields and answers 400 per field. */
 export class SignupDto {
@@ -81,4 +92,10 @@ export class ResetPasswordDto {
 export class DeleteSessionDto {
   @IsUUID()
   sessionId: string;
+}
+
+/** POST /user/privacy (issue 8). */
+export class PrivacySettingsDto {
+  @IsBoolean({ message: 'hideIp must be true or false' })
+  hideIp!: boolean;
 }

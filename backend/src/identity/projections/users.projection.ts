@@ -10,6 +10,7 @@ const HANDLED = new Set<string>([
   'ProfileCompleted',
   'TwoFactorEnabled',
   'TwoFactorDisabled',
+  'PrivacySettingsChanged',
   'AdminGranted',
   'ProfileEdited',
   'AvatarChanged',
@@ -65,6 +66,9 @@ export const usersProjection: Projection = {
         return;
       case 'AdminGranted':
         await users.set({ is_admin: true }).execute();
+        return;
+      case 'PrivacySettingsChanged':
+        await users.set({ hide_ip: event.data.hideIp }).execute();
         return;
       case 'ProfileEdited': {
         const { firstName, lastName, phoneNumber, bio } = event.data;

@@ -11,6 +11,8 @@ export const MATCHMAKER_QUEUE = 'matchmaker';
 /** The server's own view of a user who asks to be matched: never the client's claims (issue 7). */
 export interface SeekerProfile {
   gender: 'male' | 'female';
+  /** issue 8 "hide my IP": this user's calls are relayed. */
+  hideIp: boolean;
   age: number;
   country: string | null;
   /** What the partner is shown (spec 3 "Partner data on a match"), minus the socket id, added at pairing. */
@@ -24,12 +26,25 @@ export type CoordinatorRequest =
   | { kind: 'socket-lost'; userId: string; socketId: string }
   /** A socket that came back and says which call it was in. */
   | { kind: 'resume'; userId: string; socketId: string; matchId: string }
-  | { kind: 'rtc-connected'; userId: string; socketId: string; matchId: string };
+  | { kind: 'rtc-connected'; userId: string; socketId: string; matchId: string }
+  /** auto mode: this side's peer connection did not come up; move the call to the SFU. */
+  | { kind: 'fallback'; userId: string; socketId: string; matchId: string }
+  /** The SFU lost the call's room (its worker died). */
+  | { kind: 'room-lost'; matchId: string };
 
 /** Published on `user.<id>`; the gateways holding that user's sockets act on it. */
 export type UserDelivery =
   /** To one socket: the call it is now in (found, or resumed after a blip). */
-  | { kind: 'match'; socketId: string; event: 'matchFound' | 'matchResumed'; match: MatchFound }
+  | {
+      kind: 'match';
+      socketId: string;
+      event: 'matchFound' | 'matchResumed';
+      match: MatchFound;
+      /** The SFU node of a relayed call: the gateway sends its media requests there (never told to the client). */
+      sfuNode?: string;
+    }
+  /** To the sockets in that call: its media now goes through the SFU on this node (moved, or made again). */
+  | { kind: 'media-path'; matchId: string; sfuNode: string; event: 'media:path' | 'media:reconnect' }
   /** To the sockets in that call: the partner left it, for this reason. */
   | { kind: 'partner-left'; matchId: string; reason: PartnerLeftReason }
   /** To one socket that asked to resume a call that is over. */
@@ -50,4 +65,5 @@ export type RelayEvent =
   | 'mic-toggle'
   | 'camera-toggle'
   | 'speaking-status'
-  | 'partner-network-quality';
+  | 'partner-network-quality'
+  | 'media:producer';

@@ -1,4 +1,4 @@
-import type { IceServer, MatchFilters, MatchFound, PartnerLeftReason } from '@serendip/proto';
+import type { IceServer, MatchFilters, MatchFound, MediaMode, PartnerLeftReason, RelayReason } from '@serendip/proto';
 import { MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { MatchCommand } from '../domain/match.decider.js';
 import type { MatchEndReason } from '../domain/match.events.js';
@@ -12,6 +12,13 @@ export interface CoordinatorPorts {
   /** Appends the call's events (MatchPaired, MatchEnded) to the log. */
   record(command: MatchCommand): Promise<void>;
   iceServers(userId: string): IceServer[];
+  /** issue 8: how calls carry their media, and the SFU rooms of relayed ones. */
+  media: {
+    mode: MediaMode;
+    /** Makes the call's room on an SFU node and names the node; throws when relay is unavailable. */
+    openRoom(matchId: string): Promise<string>;
+    closeRoom(matchId: string, sfuNode: string): Promise<void>;
+  };
   now(): number;
   newId(): string;
   graceMs?: number;
@@ -38,6 +45,8 @@ interface Call {
   sides: [Side, Side];
   /** spec 4: the peer with the lower socket id creates the offer; fixed at pairing, so a resumed side keeps its part. */
   offererId: string;
+  /** The SFU node while the call is relayed (issue 8), and why it is. */
+  relay?: { sfuNode: string; reason: RelayReason };
 }
 
 /**
@@ -97,6 +106,10 @@ export class MatchCoordinator {
         return this.resume(request.userId, request.socketId, request.matchId);
       case 'rtc-connected':
         return this.rtcConnected(request.userId, request.socketId, request.matchId);
+      case 'fallback':
+        return this.fallback(request.userId, request.socketId, request.matchId);
+      case 'room-lost':
+        return this.roomLost(request.matchId);
       default: {
         const unknown: never = request;
         throw new Error(`unhandled matching request ${JSON.stringify(unknown)}`);
@@ -128,7 +141,17 @@ export class MatchCoordinator {
     this.waiting.delete(pair.arrival.userId);
 
     const matchId = this.ports.newId();
+    // issue 8: relay mode relays every call; "hide my IP" on either side relays theirs. No relay, no call: a
+    // hidden IP must never fall back to peer to peer.
+    const relayReason: RelayReason | undefined =
+      this.ports.media.mode === 'relay'
+        ? 'relay-mode'
+        : first.profile.hideIp || second.profile.hideIp
+          ? 'hide-ip'
+          : undefined;
+    let relay: Call['relay'];
     try {
+      if (relayReason) relay = { sfuNode: await this.ports.media.openRoom(matchId), reason: relayReason };
       await this.ports.record({
         type: 'Pair',
         matchId,
@@ -139,15 +162,18 @@ export class MatchCoordinator {
       });
     } catch (error) {
       // A call the log does not hold must not happen (audit); neither may two people wait for it forever.
-      this.ports.onError(error, 'recording a pairing');
+      this.ports.onError(error, relay || !relayReason ? 'recording a pairing' : 'opening a relayed call');
+      if (relay) await this.closeRoom(matchId, relay.sfuNode);
       await Promise.all([
         this.ports.deliver(pair.waiting.userId, { kind: 'unavailable', socketId: first.socketId }),
         this.ports.deliver(pair.arrival.userId, { kind: 'unavailable', socketId: second.socketId }),
       ]);
       return;
     }
+    if (relay) await this.recordRelay(matchId, relay);
     const newCall: Call = {
       matchId,
+      relay,
       offererId: first.socketId < second.socketId ? pair.waiting.userId : pair.arrival.userId,
       sides: [
         { userId: pair.waiting.userId, socketId: first.socketId, profile: first.profile, rtcConnected: false },
@@ -216,11 +242,72 @@ export class MatchCoordinator {
   }
 
   /**
+   * auto mode (issue 8): a side whose peer connection did not come up asks for the SFU. The call moves there for
+   * both sides; if it cannot, the call is over as a connection that never came up, and both search again.
+   */
+  private async fallback(userId: string, socketId: string, matchId: string) {
+    const call = this.calls.get(matchId);
+    const side = call?.sides.find((s) => s.userId === userId && s.socketId === socketId);
+    if (!call || !side || call.relay || this.ports.media.mode !== 'auto') return;
+    try {
+      call.relay = { sfuNode: await this.ports.media.openRoom(matchId), reason: 'p2p-failed' };
+    } catch (error) {
+      this.ports.onError(error, 'moving a call to the SFU');
+      if (this.calls.get(matchId) === call) await this.end(call, null, 'timeout');
+      return;
+    }
+    await this.recordRelay(matchId, call.relay);
+    await this.tellMediaPath(call, 'media:path');
+  }
+
+  /** The SFU lost the room (its worker died): a new one, and both sides join it again. */
+  private async roomLost(matchId: string) {
+    const call = this.calls.get(matchId);
+    if (!call?.relay) return;
+    try {
+      call.relay = { ...call.relay, sfuNode: await this.ports.media.openRoom(matchId) };
+    } catch (error) {
+      this.ports.onError(error, 'reopening a relayed call');
+      await this.end(call, null, 'disconnect');
+      return;
+    }
+    await this.recordRelay(matchId, call.relay);
+    await this.tellMediaPath(call, 'media:reconnect');
+  }
+
+  private async tellMediaPath(call: Call, event: 'media:path' | 'media:reconnect') {
+    const { sfuNode } = call.relay!;
+    await Promise.all(
+      call.sides.map((s) =>
+        this.ports.deliver(s.userId, { kind: 'media-path', matchId: call.matchId, sfuNode, event }),
+      ),
+    );
+  }
+
+  private async recordRelay(matchId: string, relay: NonNullable<Call['relay']>) {
+    try {
+      await this.ports.record({ type: 'Relay', matchId, reason: relay.reason, sfuNode: relay.sfuNode });
+    } catch (error) {
+      this.ports.onError(error, 'recording a relayed call');
+    }
+  }
+
+  private async closeRoom(matchId: string, sfuNode: string) {
+    try {
+      await this.ports.media.closeRoom(matchId, sfuNode);
+    } catch (error) {
+      this.ports.onError(error, "closing a call's SFU room");
+    }
+  }
+
+  /**
    * Ends a call: recorded first, then the other side is told. `by` chose to end it (null: nobody did);
    * `lost` is the side whose connection was lost, when that is the reason.
    */
   private async end(call: Call, by: string | null, reason: MatchEndReason, lost?: string) {
     this.calls.delete(call.matchId);
+    // issue 8: skip and leave close the router; the SFU frees the call's ports and workers' load.
+    if (call.relay) void this.closeRoom(call.matchId, call.relay.sfuNode);
     for (const side of call.sides) {
       clearTimeout(side.graceTimer);
       if (this.callOf.get(side.userId) === call.matchId) this.callOf.delete(side.userId);
@@ -252,8 +339,16 @@ export class MatchCoordinator {
       partnerUser: { ...partner.profile.public, socketId: partner.socketId ?? '' },
       role: call.offererId === side.userId ? 'offerer' : 'answerer',
       iceServers: this.ports.iceServers(side.userId),
+      media: call.relay ? 'relay' : 'p2p',
+      relayFallback: !call.relay && this.ports.media.mode === 'auto',
     };
-    return this.ports.deliver(side.userId, { kind: 'match', socketId: own, event, match });
+    return this.ports.deliver(side.userId, {
+      kind: 'match',
+      socketId: own,
+      event,
+      match,
+      ...(call.relay ? { sfuNode: call.relay.sfuNode } : {}),
+    });
   }
 
   private callFor(userId: string): Call | undefined {

@@ -1,4 +1,4 @@
-import type { MatchFilters } from '@serendip/proto';
+import type { MatchFilters, MediaMode } from '@serendip/proto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchCommand } from '../domain/match.decider.js';
 import { Matchmaker } from '../domain/matchmaker.js';
@@ -7,9 +7,10 @@ import { MatchCoordinator } from './match-coordinator.js';
 
 const ANY: MatchFilters = { gender: null, country: null, ageRange: [18, 110] };
 
-function profile(userId: string, gender: 'male' | 'female' = 'female', age = 30): SeekerProfile {
+function profile(userId: string, gender: 'male' | 'female' = 'female', age = 30, hideIp = false): SeekerProfile {
   return {
     gender,
+    hideIp,
     age,
     country: 'DE',
     public: {
@@ -25,8 +26,11 @@ function profile(userId: string, gender: 'male' | 'female' = 'female', age = 30)
   };
 }
 
-function setUp(options: { failToRecord?: MatchCommand['type'] } = {}) {
+function setUp(options: { failToRecord?: MatchCommand['type']; mode?: MediaMode; sfuDown?: boolean } = {}) {
   const recorded: MatchCommand[] = [];
+  /** The SFU rooms open now, by call, and on which node. */
+  const rooms = new Map<string, string>();
+  let nodes = 0;
   const errors: string[] = [];
   const delivered: { to: string; delivery: UserDelivery }[] = [];
   let clock = Date.parse('2026-11-24T12:00:00Z');
@@ -42,15 +46,24 @@ function setUp(options: { failToRecord?: MatchCommand['type'] } = {}) {
     now: () => clock,
     newId: () => `match-${++ids}`,
     graceMs: 10_000,
+    media: {
+      mode: options.mode ?? 'p2p',
+      openRoom: async (matchId) => {
+        if (options.sfuDown) throw new Error('Media relay is unavailable right now.');
+        rooms.set(matchId, `node-${++nodes}`);
+        return rooms.get(matchId)!;
+      },
+      closeRoom: async (matchId) => void rooms.delete(matchId),
+    },
     onError: (error, what) => {
-      if (!options.failToRecord) throw error;
+      if (!options.failToRecord && !options.sfuDown) throw error;
       errors.push(what);
     },
   });
   const start = (userId: string, socketId: string, filters = ANY, p = profile(userId)) =>
     coordinator.handle({ kind: 'start', userId, socketId, profile: p, filters });
   const to = (userId: string) => delivered.filter((d) => d.to === userId).map((d) => d.delivery);
-  return { coordinator, recorded, delivered, errors, start, to, tick: (ms: number) => (clock += ms) };
+  return { coordinator, recorded, delivered, errors, rooms, start, to, tick: (ms: number) => (clock += ms) };
 }
 
 describe('the matchmaker leader (issue 7)', () => {
@@ -212,5 +225,100 @@ describe('the matchmaker leader (issue 7)', () => {
     expect(errors).toEqual(['recording the end of a call']);
     expect(to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'leave' });
     expect(coordinator.snapshot().calls).toEqual([]);
+  });
+});
+
+describe('the media path of calls (issue 8)', () => {
+  const matchOf = (deliveries: UserDelivery[]) =>
+    deliveries.find((d): d is Extract<UserDelivery, { kind: 'match' }> => d.kind === 'match')!;
+
+  it('auto mode: calls start peer to peer with the SFU as their fallback', async () => {
+    const { start, to, rooms } = setUp({ mode: 'auto' });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    const { match, sfuNode } = matchOf(to('ann'));
+    expect(match).toMatchObject({ media: 'p2p', relayFallback: true });
+    expect(sfuNode).toBeUndefined();
+    expect(rooms.size).toBe(0);
+  });
+
+  it('relay mode: every call gets a room before anyone hears of it, recorded with its node, closed at the end', async () => {
+    const { start, to, rooms, recorded, coordinator } = setUp({ mode: 'relay' });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    for (const user of ['ann', 'bob']) {
+      expect(matchOf(to(user))).toMatchObject({ sfuNode: 'node-1', match: { media: 'relay', relayFallback: false } });
+    }
+    expect(recorded.map((c) => c.type)).toEqual(['Pair', 'Relay']);
+    expect(recorded[1]).toMatchObject({ reason: 'relay-mode', sfuNode: 'node-1' });
+    expect(rooms.has('match-1')).toBe(true);
+    await coordinator.handle({ kind: 'leave', userId: 'ann', socketId: 's-ann', reason: 'skip' });
+    await vi.waitFor(() => expect(rooms.size).toBe(0));
+  });
+
+  it('"hide my IP" on either side relays that call even in p2p-first auto mode', async () => {
+    const { start, to, recorded } = setUp({ mode: 'auto' });
+    await start('ann', 's-ann', ANY, profile('ann', 'female', 30, true));
+    await start('bob', 's-bob');
+    expect(matchOf(to('bob')).match.media).toBe('relay');
+    expect(recorded[1]).toMatchObject({ type: 'Relay', reason: 'hide-ip' });
+  });
+
+  it('a hidden IP never falls back to peer to peer: with the SFU down both hear the call is unavailable', async () => {
+    const { start, to, recorded, errors } = setUp({ mode: 'auto', sfuDown: true });
+    await start('ann', 's-ann', ANY, profile('ann', 'female', 30, true));
+    await start('bob', 's-bob');
+    expect(to('ann')).toEqual([{ kind: 'unavailable', socketId: 's-ann' }]);
+    expect(to('bob')).toEqual([{ kind: 'unavailable', socketId: 's-bob' }]);
+    expect(recorded).toEqual([]);
+    expect(errors).toEqual(['opening a relayed call']);
+  });
+
+  it('auto mode: a failed peer connection moves the call to the SFU for both sides, once', async () => {
+    const { start, to, recorded, coordinator } = setUp({ mode: 'auto' });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    const fallback = { kind: 'fallback', userId: 'ann', socketId: 's-ann', matchId: 'match-1' } as const;
+    await coordinator.handle(fallback);
+    await coordinator.handle({ ...fallback, userId: 'bob', socketId: 's-bob' });
+    const moved = { kind: 'media-path', matchId: 'match-1', sfuNode: 'node-1', event: 'media:path' };
+    expect(to('ann').filter((d) => d.kind === 'media-path')).toEqual([moved]);
+    expect(to('bob').filter((d) => d.kind === 'media-path')).toEqual([moved]);
+    expect(recorded.filter((c) => c.type === 'Relay')).toEqual([
+      { type: 'Relay', matchId: 'match-1', reason: 'p2p-failed', sfuNode: 'node-1' },
+    ]);
+    // A stranger's fallback for someone else's call does nothing.
+    await coordinator.handle({ ...fallback, userId: 'eve', socketId: 's-eve' });
+    expect(recorded.filter((c) => c.type === 'Relay')).toHaveLength(1);
+  });
+
+  it('auto mode without an SFU: the failed call ends as a timeout and both search again', async () => {
+    const { start, to, recorded, coordinator } = setUp({ mode: 'auto', sfuDown: true });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    await coordinator.handle({ kind: 'fallback', userId: 'ann', socketId: 's-ann', matchId: 'match-1' });
+    expect(recorded.at(-1)).toMatchObject({ type: 'End', reason: 'timeout', endedBy: null });
+    for (const user of ['ann', 'bob']) {
+      expect(to(user).at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'disconnect' });
+    }
+  });
+
+  it('p2p mode never relays, even when asked', async () => {
+    const { start, to, rooms, coordinator } = setUp({ mode: 'p2p' });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    expect(matchOf(to('ann')).match).toMatchObject({ media: 'p2p', relayFallback: false });
+    await coordinator.handle({ kind: 'fallback', userId: 'ann', socketId: 's-ann', matchId: 'match-1' });
+    expect(rooms.size).toBe(0);
+  });
+
+  it('a room the SFU lost is made again and both sides are told to rejoin', async () => {
+    const { start, to, coordinator } = setUp({ mode: 'relay' });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    await coordinator.handle({ kind: 'room-lost', matchId: 'match-1' });
+    const rejoin = { kind: 'media-path', matchId: 'match-1', sfuNode: 'node-2', event: 'media:reconnect' };
+    expect(to('ann').at(-1)).toEqual(rejoin);
+    expect(to('bob').at(-1)).toEqual(rejoin);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SKIP_COOLDOWN_MS } from '@serendip/proto';
+import { type RoomLost, SFU_SUBJECTS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import { executeDecider } from '../../platform/cqrs/execute-decider.js';
@@ -11,6 +11,7 @@ import { match, type MatchCommand } from '../domain/match.decider.js';
 import { matchStream } from '../domain/match.events.js';
 import { Matchmaker } from '../domain/matchmaker.js';
 import { videoSubject } from '../gateway/video-subject.js';
+import { SfuClient } from '../media/sfu-client.js';
 import { type CoordinatorRequest, MATCHING_REQUESTS_SUBJECT, MATCHMAKER_QUEUE } from './coordinator.messages.js';
 import { iceServersFor } from './ice-servers.js';
 import { LeaderLock } from './leader-lock.js';
@@ -25,12 +26,13 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
   private readonly logger = new Logger(MatchmakerService.name);
   private readonly lock: LeaderLock;
   private coordinator: MatchCoordinator | undefined;
-  private subscription: BusSubscription | undefined;
+  private subscriptions: BusSubscription[] = [];
 
   constructor(
     @Inject(EVENT_CORE) private readonly core: EventCore,
     @Inject(DATABASE) private readonly db: Db,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly sfu: SfuClient,
   ) {
     this.lock = new LeaderLock({
       databaseUrl: core.databaseUrl,
@@ -62,6 +64,12 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
         this.core.bus.publish({ subject: videoSubject(userId), id: randomUUID(), data: delivery }),
       record: (command) => this.record(command),
       iceServers: (userId) => iceServersFor(userId, this.config.ice, new Date()),
+      media: {
+        mode: this.config.media.mode,
+        openRoom: async (matchId) => (await this.sfu.createRoom(matchId)).nodeId,
+        closeRoom: async (matchId, sfuNode) =>
+          void (await this.sfu.send(sfuNode, { type: 'closeRoom', roomId: matchId })),
+      },
       now: () => Date.now(),
       newId: () => randomUUID(),
       onError: (error, what) => this.logger.error(`${what} failed: ${(error as Error).message}`),
@@ -76,17 +84,23 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
       .execute();
     for (const skip of skips) coordinator.rememberSkip(skip.user_a, skip.user_b, new Date(skip.ended_at!).getTime());
     this.coordinator = coordinator;
-    this.subscription = this.core.bus.subscribe(
-      MATCHING_REQUESTS_SUBJECT,
-      (message) => coordinator.handle(message.data as CoordinatorRequest),
-      { queue: MATCHMAKER_QUEUE },
-    );
-    await (this.subscription as BusSubscription & { ready?: Promise<void> }).ready;
+    this.subscriptions = [
+      this.core.bus.subscribe(
+        MATCHING_REQUESTS_SUBJECT,
+        (message) => coordinator.handle(message.data as CoordinatorRequest),
+        { queue: MATCHMAKER_QUEUE },
+      ),
+      // issue 8: a room the SFU lost with its worker is made again, and both sides rejoin it.
+      this.core.bus.subscribe(SFU_SUBJECTS.roomLost, (message) =>
+        coordinator.handle({ kind: 'room-lost', matchId: (message.data as RoomLost).roomId }),
+      ),
+    ];
+    await Promise.all(this.subscriptions.map((s) => (s as BusSubscription & { ready?: Promise<void> }).ready));
   }
 
   private async standDown() {
-    await this.subscription?.unsubscribe();
-    this.subscription = undefined;
+    const subscriptions = this.subscriptions.splice(0);
+    await Promise.all(subscriptions.map((s) => s.unsubscribe()));
     this.coordinator?.stop();
     this.coordinator = undefined;
   }

@@ -1,9 +1,12 @@
 import { type Decider, DomainError } from '../../platform/cqrs/decider.js';
-import type { MatchEndReason, MatchEvent, MatchSide } from './match.events.js';
+import type { RelayReason } from '@serendip/proto';
+import type { MatchEndReason, MatchEvent, MatchSide, SnapshotTaken } from './match.events.js';
 
 export type MatchCommand =
   | { type: 'Pair'; matchId: string; sides: [MatchSide, MatchSide] }
   | { type: 'End'; matchId: string; endedBy: string | null; reason: MatchEndReason }
+  | { type: 'Relay'; matchId: string; reason: RelayReason; sfuNode: string }
+  | ({ type: 'RecordSnapshot' } & SnapshotTaken['data'])
   | { type: 'GiveFeedback'; matchId: string; userId: string; rating: number; additionalInformation: string };
 
 export interface MatchState {
@@ -11,13 +14,15 @@ export interface MatchState {
   userIds: string[];
   pairedAt: number;
   feedbackBy: string[];
+  /** The SFU node the call is relayed on, or null for peer to peer. */
+  sfuNode: string | null;
 }
 
 const NOT_FOUND = () => new DomainError('match-not-found', 'There is no such call of yours');
 
 /** A call between two users (issue 7): paired once, ended once, and one feedback per user. */
 export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
-  initialState: { status: 'none', userIds: [], pairedAt: 0, feedbackBy: [] },
+  initialState: { status: 'none', userIds: [], pairedAt: 0, feedbackBy: [], sfuNode: null },
 
   evolve(state, event) {
     switch (event.type) {
@@ -30,6 +35,10 @@ export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
         };
       case 'MatchEnded':
         return { ...state, status: 'ended' };
+      case 'MatchRelayed':
+        return { ...state, sfuNode: event.data.sfuNode };
+      case 'SnapshotTaken':
+        return state;
       case 'FeedbackGiven':
         return { ...state, feedbackBy: [...state.feedbackBy, event.data.userId] };
       default: {
@@ -57,6 +66,18 @@ export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
         if (state.status === 'ended') return [];
         const { matchId, endedBy, reason } = command;
         return [{ type: 'MatchEnded', data: { matchId, endedBy, reason, durationMs: now.getTime() - state.pairedAt } }];
+      }
+      case 'Relay': {
+        if (state.status === 'none') throw NOT_FOUND();
+        // A room made again on the same node (its worker died) is the same relay; an ended call relays nothing.
+        if (state.status === 'ended' || state.sfuNode === command.sfuNode) return [];
+        const { matchId, reason, sfuNode } = command;
+        return [{ type: 'MatchRelayed', data: { matchId, reason, sfuNode } }];
+      }
+      case 'RecordSnapshot': {
+        if (state.status === 'none' || !state.userIds.includes(command.userId)) throw NOT_FOUND();
+        const { type: _type, ...data } = command;
+        return [{ type: 'SnapshotTaken', data }];
       }
       case 'GiveFeedback': {
         // Someone else's call reads as no call at all: ids are not to be probed.

@@ -20,6 +20,7 @@ export function admit(
   return {
     profile: {
       gender,
+      hideIp: user.hideIp,
       age: userAge,
       country: user.country,
       public: {

@@ -22,6 +22,7 @@ const ada: UserInfo = {
   twoFactorEnabled: false,
   isFinishedSteps: true,
   isFirstSteps: false,
+  hideIp: false,
 };
 
 describe('who may open the video socket (issue 7)', () => {
@@ -29,6 +30,7 @@ describe('who may open the video socket (issue 7)', () => {
     expect(admit(ada, 'mobile')).toEqual({
       profile: {
         gender: 'female',
+        hideIp: false,
         age: 35,
         country: 'GB',
         public: {

@@ -8,6 +8,12 @@ import {
 } from '@nestjs/websockets';
 import {
   leaveVideoRoomSchema,
+  mediaConnectSchema,
+  mediaConsumeSchema,
+  mediaFallbackSchema,
+  mediaProduceSchema,
+  mediaResumeSchema,
+  type MediaJoinAnswer,
   rtcConnectedSchema,
   startMatchingSchema,
   VIDEO_NAMESPACE,
@@ -28,6 +34,7 @@ import {
   MATCHING_REQUESTS_SUBJECT,
   type UserDelivery,
 } from '../coordinator/coordinator.messages.js';
+import { SfuClient, SfuError } from '../media/sfu-client.js';
 import { admit } from './admission.js';
 import { problemOf, RELAYS, type RelayName } from './relays.js';
 import { videoSubject } from './video-subject.js';
@@ -39,6 +46,8 @@ interface SocketState {
   /** The call this socket is in, as the matchmaker told it (relays go to this partner only). */
   matchId?: string;
   partnerId?: string;
+  /** The SFU node of the call while it is relayed (issue 8); media requests go there, and no SDP or ICE relays. */
+  sfuNode?: string;
 }
 
 type Ack = ((answer: unknown) => void) | undefined;
@@ -69,6 +78,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     @Inject(DATABASE) private readonly db: Db,
     @Inject(IDENTITY_TOKENS) private readonly tokens: AccessTokens,
     private readonly identity: IdentityService,
+    private readonly sfu: SfuClient,
   ) {}
 
   afterInit(namespace: VideoGateway['namespace']) {
@@ -119,6 +129,12 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     handle('startMatching', (body, ack) => this.startMatching(socket, body, ack));
     handle('leaveVideoRoom', (body, ack) => this.leave(socket, body, ack));
     handle('rtc-connected', (body, ack) => this.rtcConnected(socket, body, ack));
+    handle('media:join', (_body, ack) => this.mediaJoin(socket, ack));
+    handle('media:connect', (body, ack) => this.mediaRequest(socket, mediaConnectSchema, body, ack, connect));
+    handle('media:produce', (body, ack) => this.mediaProduce(socket, body, ack));
+    handle('media:consume', (body, ack) => this.mediaRequest(socket, mediaConsumeSchema, body, ack, consume));
+    handle('media:resume', (body, ack) => this.mediaRequest(socket, mediaResumeSchema, body, ack, resume));
+    handle('media:fallback', (body, ack) => this.mediaFallback(socket, body, ack));
     // A socket that comes back after a blip says which call it was in; the matchmaker resumes it or says it is over.
     try {
       await attached;
@@ -203,6 +219,84 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     ack?.({ ok: true });
   }
 
+  /** issue 8: the caller's send and receive transports in the call's SFU room, and what the partner sends already. */
+  private async mediaJoin(socket: VideoSocket, ack: Ack) {
+    const call = relayedCall(socket);
+    if (!call) return this.refuse(socket, ack, 'media', NOT_RELAYED);
+    await this.askSfu(socket, ack, async () => {
+      const joined = await this.sfu.send(call.sfuNode, { type: 'joinRoom', roomId: call.matchId, peerId: call.userId });
+      const answer: MediaJoinAnswer = {
+        routerRtpCapabilities: joined.routerRtpCapabilities,
+        sendTransport: joined.sendTransport,
+        recvTransport: joined.recvTransport,
+        producers: joined.producers
+          .filter((p) => p.peerId !== call.userId)
+          .map(({ producerId, kind }) => ({ producerId, kind })),
+      };
+      return answer;
+    });
+  }
+
+  /** A track the caller sends through the SFU; the partner is told, so they can receive it. */
+  private async mediaProduce(socket: VideoSocket, body: unknown, ack: Ack) {
+    const request = mediaProduceSchema.safeParse(body);
+    if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
+    const call = relayedCall(socket);
+    if (!call) return this.refuse(socket, ack, 'media', NOT_RELAYED);
+    await this.askSfu(socket, ack, async () => {
+      const produced = await this.sfu.send(call.sfuNode, {
+        type: 'produce',
+        roomId: call.matchId,
+        peerId: call.userId,
+        ...request.data,
+      });
+      await this.deliver(call.partnerId, {
+        kind: 'relay',
+        matchId: call.matchId,
+        from: call.userId,
+        event: 'media:producer',
+        payload: { producerId: produced.producerId, kind: request.data.kind },
+      });
+      return produced;
+    });
+  }
+
+  /** connect, consume, resume: checked here, then passed to the call's SFU node under the caller's own ids. */
+  private async mediaRequest<T>(
+    socket: VideoSocket,
+    schema: { safeParse(body: unknown): { success: true; data: T } | { success: false; error: ZodLikeError } },
+    body: unknown,
+    ack: Ack,
+    toRequest: (data: T, call: RelayedCall) => MediaRequest,
+  ) {
+    const request = schema.safeParse(body);
+    if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
+    const call = relayedCall(socket);
+    if (!call) return this.refuse(socket, ack, 'media', NOT_RELAYED);
+    await this.askSfu(socket, ack, () => this.sfu.send(call.sfuNode, toRequest(request.data, call)));
+  }
+
+  private async mediaFallback(socket: VideoSocket, body: unknown, ack: Ack) {
+    const request = mediaFallbackSchema.safeParse(body);
+    if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
+    const { matchId, partnerId, userId } = socket.data;
+    if (!matchId || request.data.target !== partnerId) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
+    await this.request({ kind: 'fallback', userId, socketId: socket.id, matchId });
+    ack?.({ ok: true });
+  }
+
+  /** The SFU's refusals reach the client as a reason; its answers as the ack. */
+  private async askSfu(socket: VideoSocket, ack: Ack, work: () => Promise<unknown>) {
+    let answer: unknown;
+    try {
+      answer = await work();
+    } catch (error) {
+      if (!(error instanceof SfuError)) throw error;
+      return this.refuse(socket, ack, 'media', error.message);
+    }
+    ack?.(answer);
+  }
+
   /** A relay goes to the sender's partner in the sender's current call, and to nobody else (issue 7). */
   private async relay(
     socket: VideoSocket,
@@ -220,6 +314,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     if (!matchId || !partnerId || parsed.data.target !== partnerId) {
       return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
     }
+    // issue 8: in a relayed call no session description or candidate (they carry IP addresses) reaches the partner.
+    if (socket.data.sfuNode && PEER_SIGNALLING.has(name)) return this.refuse(socket, ack, 'media', RELAYED);
     await this.deliver(partnerId, {
       kind: 'relay',
       matchId,
@@ -241,6 +337,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
         if (!socket) return;
         socket.data.matchId = delivery.match.matchId;
         socket.data.partnerId = delivery.match.partnerId;
+        socket.data.sfuNode = delivery.sfuNode;
         socket.emit(delivery.event, delivery.match);
         return;
       }
@@ -252,6 +349,15 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
         return;
       case 'call-over':
         byId(delivery.socketId)?.emit('partnerDisconnected', { matchId: delivery.matchId, reason: 'disconnect' });
+        return;
+      case 'media-path':
+        for (const socket of inCall(delivery.matchId)) {
+          socket.data.sfuNode = delivery.sfuNode;
+          socket.emit(delivery.event, {
+            matchId: delivery.matchId,
+            ...(delivery.event === 'media:path' ? { path: 'relay' as const } : {}),
+          } as never);
+        }
         return;
       case 'fully-connected':
         for (const socket of inCall(delivery.matchId))
@@ -346,7 +452,32 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 function forgetCall(socket: VideoSocket) {
   socket.data.matchId = undefined;
   socket.data.partnerId = undefined;
+  socket.data.sfuNode = undefined;
 }
+
+interface RelayedCall {
+  matchId: string;
+  partnerId: string;
+  userId: string;
+  sfuNode: string;
+}
+type ZodLikeError = { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+type MediaRequest = Parameters<SfuClient['send']>[1];
+
+/** The caller's relayed call, from the server's own record: room and peer ids are never the client's. */
+function relayedCall(socket: VideoSocket): RelayedCall | undefined {
+  const { matchId, partnerId, userId, sfuNode } = socket.data;
+  return matchId && partnerId && sfuNode ? { matchId, partnerId, userId, sfuNode } : undefined;
+}
+
+const connect = (r: { transportId: string; dtlsParameters: Record<string, unknown> }, call: RelayedCall) =>
+  ({ type: 'connectTransport', roomId: call.matchId, peerId: call.userId, ...r }) as const;
+const consume = (r: { producerId: string; rtpCapabilities: Record<string, unknown> }, call: RelayedCall) =>
+  ({ type: 'consume', roomId: call.matchId, peerId: call.userId, ...r }) as const;
+const resume = (r: { consumerId: string }, call: RelayedCall) =>
+  ({ type: 'resumeConsumer', roomId: call.matchId, peerId: call.userId, ...r }) as const;
+
+const PEER_SIGNALLING = new Set<RelayName>(['offer', 'answer', 'ice-candidate']);
 
 /** The access token from the session cookie (browsers), or `auth.token` (other clients). */
 function accessTokenOf(socket: VideoSocket): string | undefined {
@@ -361,4 +492,6 @@ function accessTokenOf(socket: VideoSocket): string | undefined {
 
 const SLOW_DOWN = 'Too many messages; slow down a little.';
 const NOT_IN_CALL = 'You are not in a call with that person.';
+const NOT_RELAYED = 'This call does not go through our media servers.';
+const RELAYED = 'This call goes through our media servers; peer-to-peer signalling is off.';
 const UNAVAILABLE = 'Matching is unavailable right now. Please try again in a moment.';

@@ -15,6 +15,8 @@ export function matchingIntegrationEvents(recorded: RecordedEvent): MatchingInte
       const { matchId, endedBy, reason } = event.data;
       return [{ ...base, type: 'MatchEnded', data: { matchId, endedBy, reason } }];
     }
+    case 'MatchRelayed':
+    case 'SnapshotTaken':
     case 'FeedbackGiven':
       return [];
     default: {

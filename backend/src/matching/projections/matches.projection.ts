@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 import type { Projection } from '../../platform/projections/projection.js';
 import type { MatchEvent } from '../domain/match.events.js';
 
-const HANDLED = new Set<string>(['MatchPaired', 'MatchEnded', 'FeedbackGiven']);
+const HANDLED = new Set<string>(['MatchPaired', 'MatchEnded', 'MatchRelayed', 'FeedbackGiven']);
 
 /** matching's read models: `matches` (one row per call) and `match_feedback` (ratings). */
 export const matchesProjection: Projection = {
@@ -29,6 +29,19 @@ export const matchesProjection: Projection = {
           .set({ ended_at: recorded.metadata.occurredAt, ended_by: event.data.endedBy, end_reason: event.data.reason })
           .where('match_id', '=', event.data.matchId)
           .execute();
+        return;
+      case 'MatchRelayed':
+        await trx
+          .updateTable('matches')
+          .set({
+            relay_reason: event.data.reason,
+            sfu_node: event.data.sfuNode,
+            relayed_at: recorded.metadata.occurredAt,
+          })
+          .where('match_id', '=', event.data.matchId)
+          .execute();
+        return;
+      case 'SnapshotTaken':
         return;
       case 'FeedbackGiven':
         await trx

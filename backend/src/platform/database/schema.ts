@@ -65,6 +65,7 @@ export interface UsersTable {
   birth_date: string | null;
   is_admin: Generated<boolean>;
   two_factor_enabled: Generated<boolean>;
+  hide_ip: Generated<boolean>;
   is_finished_steps: Generated<boolean>;
   registered_at: ColumnType<Date, Date | string, never>;
   phone_number: string | null;
@@ -117,6 +118,10 @@ export interface MatchesTable {
   ended_at: Date | string | null;
   ended_by: string | null;
   end_reason: string | null;
+  /** issue 8: set when the call went through the SFU ('relay-mode' | 'hide-ip' | 'p2p-failed'). */
+  relay_reason: string | null;
+  sfu_node: string | null;
+  relayed_at: Date | string | null;
 }
 
 /** Ratings only: the feedback's free text stays sealed in the log. */

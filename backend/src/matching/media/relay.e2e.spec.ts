@@ -1,0 +1,141 @@
+import type { MatchFound, MediaJoinAnswer } from '@serendip/proto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IdentityService } from '../../identity/accounts/identity.service.js';
+import { ApiClient } from '../../test-support/api-client.js';
+import { mediasoupWorker } from '../../test-support/mediasoup-worker.js';
+import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { ANYONE, nextEvent, type VideoClient, videoUser } from '../../test-support/video-users.js';
+import { EmbeddedSfu } from './embedded-sfu.js';
+
+const worker = mediasoupWorker();
+
+/** issue 8 over the real socket, the real bus and a real mediasoup worker in this process (the npm start setup). */
+describe.skipIf(!worker)('calls relayed through the SFU (issue 8)', () => {
+  const apps: TestApp[] = [];
+  const open: VideoClient[] = [];
+  let relay: TestApp;
+  let auto: TestApp;
+
+  beforeAll(async () => {
+    relay = await startTestApp({ MEDIA_MODE: 'relay' });
+    auto = await startTestApp({ MEDIA_MODE: 'auto' });
+    apps.push(relay, auto);
+  }, 60_000);
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+  });
+
+  async function pair(app: TestApp, options: { adaHidesIp?: boolean } = {}) {
+    const ada = await videoUser(app.base, { firstName: 'Ada', gender: 'female' });
+    const bob = await videoUser(app.base, { firstName: 'Bob', gender: 'male' });
+    if (options.adaHidesIp) {
+      const set = await ada.api.call('POST', '/user/privacy', { hideIp: true });
+      expect(set.status).toBe(200);
+    }
+    const [adaSocket, bobSocket] = [await ada.connect(), await bob.connect()];
+    open.push(adaSocket, bobSocket);
+    const adaFound = nextEvent(adaSocket, 'matchFound');
+    const bobFound = nextEvent(bobSocket, 'matchFound');
+    await adaSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    return { ada, bob, adaSocket, bobSocket, adaMatch: await adaFound, bobMatch: await bobFound };
+  }
+
+  const rooms = (app: TestApp) => app.app.get(EmbeddedSfu).running!.rooms();
+
+  it('relay mode: the call gets an SFU room, transports on the SFU address, and no peer signalling', async () => {
+    const { adaSocket, bobSocket, adaMatch, bobMatch } = await pair(relay);
+    expect(adaMatch).toMatchObject({ media: 'relay', relayFallback: false });
+    expect(bobMatch.media).toBe('relay');
+    expect(rooms(relay).has(adaMatch.matchId)).toBe(true);
+
+    const joined = (await adaSocket.emitWithAck('media:join', {})) as MediaJoinAnswer;
+    expect(joined.routerRtpCapabilities).toHaveProperty('codecs');
+    // The browser connects to the SFU's address only; the partner's address is nowhere in what it gets.
+    for (const transport of [joined.sendTransport, joined.recvTransport]) {
+      expect(transport.iceCandidates.map((c) => c.ip)).toEqual(expect.arrayContaining(['127.0.0.1']));
+    }
+    expect(joined.producers).toEqual([]);
+
+    // SDP and ICE candidates carry IP addresses: in a relayed call they never reach the partner.
+    const refused = await adaSocket.emitWithAck('offer', {
+      target: adaMatch.partnerId,
+      description: { type: 'offer', sdp: 'v=0' },
+    });
+    expect(refused).toEqual({ error: { reason: expect.stringContaining('goes through our media servers') } });
+
+    // Bad parameters are refused with a reason and change nothing.
+    expect(await adaSocket.emitWithAck('media:connect', { transportId: '', dtlsParameters: {} })).toEqual({
+      error: { reason: expect.stringContaining('transportId') },
+    });
+    expect(
+      await bobSocket.emitWithAck('media:consume', { producerId: 'no-such-producer', rtpCapabilities: {} }),
+    ).toMatchObject({ error: { reason: expect.any(String) } });
+
+    // A skip closes the call's router.
+    await adaSocket.emitWithAck('leaveVideoRoom', { next: true });
+    await expect.poll(() => rooms(relay).has(adaMatch.matchId)).toBe(false);
+  });
+
+  it('media requests outside a relayed call are refused, and a snapshot needs an admin and a relayed call', async () => {
+    const { ada, adaSocket, adaMatch } = await pair(auto);
+    expect(adaMatch).toMatchObject({ media: 'p2p', relayFallback: true });
+    expect(await adaSocket.emitWithAck('media:join', {})).toEqual({
+      error: { reason: 'This call does not go through our media servers.' },
+    });
+
+    expect((await ada.api.call('POST', '/admin/snapshots', { userId: ada.user._id })).status).toBe(403);
+    const admin = await signedInAdmin(auto);
+    expect((await admin.call('POST', '/admin/snapshots', { userId: 'nope' })).body).toMatchObject({
+      statusCode: 400,
+      message: ['userId must be a user id'],
+    });
+    expect((await admin.call('POST', '/admin/snapshots', { userId: ada.user._id })).body).toMatchObject({
+      statusCode: 400,
+      message: ['That user is not in a relayed call.'],
+    });
+  });
+
+  it('auto mode: a side whose peer connection failed moves the call to the SFU for both, recorded as such', async () => {
+    const { adaSocket, bobSocket, adaMatch } = await pair(auto);
+    const adaMoved = nextEvent(adaSocket, 'media:path');
+    const bobMoved = nextEvent(bobSocket, 'media:path');
+    expect(await adaSocket.emitWithAck('media:fallback', { target: adaMatch.partnerId })).toEqual({ ok: true });
+    expect(await adaMoved).toEqual({ matchId: adaMatch.matchId, path: 'relay' });
+    expect(await bobMoved).toEqual({ matchId: adaMatch.matchId, path: 'relay' });
+    const joined = (await bobSocket.emitWithAck('media:join', {})) as MediaJoinAnswer;
+    expect(joined.sendTransport.id).toEqual(expect.any(String));
+    await expect
+      .poll(async () =>
+        auto.db
+          .selectFrom('matches')
+          .select('relay_reason')
+          .where('match_id', '=', adaMatch.matchId)
+          .executeTakeFirst(),
+      )
+      .toEqual({ relay_reason: 'p2p-failed' });
+  });
+
+  it('"hide my IP" relays that user\'s calls, and the setting is checked and kept', async () => {
+    const bad = await videoUser(auto.base);
+    expect((await bad.api.call('POST', '/user/privacy', { hideIp: 'yes' })).body).toMatchObject({
+      statusCode: 400,
+      message: ['hideIp must be true or false'],
+    });
+    const { ada, bobMatch } = await pair(auto, { adaHidesIp: true });
+    expect(bobMatch).toMatchObject<Partial<MatchFound>>({ media: 'relay', relayFallback: false });
+    expect((await ada.api.call('GET', '/auth/user-info')).body).toMatchObject({ hideIp: true });
+  });
+});
+
+async function signedInAdmin(app: TestApp): Promise<ApiClient> {
+  const password = 'violet-harbour-lantern-42';
+  const emailAddress = `admin-${Date.now()}@example.com`;
+  await app.app.get(IdentityService).ensureAdmin(emailAddress, password, new Date());
+  const api = new ApiClient(app.base);
+  await expect.poll(async () => (await api.call('POST', '/auth/login', { emailAddress, password })).status).toBe(200);
+  return api;
+}

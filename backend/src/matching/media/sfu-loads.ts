@@ -1,0 +1,33 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SFU_SUBJECTS, type SfuLoad } from '@serendip/proto';
+import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
+import type { BusSubscription } from '../../platform/messaging/message-bus.js';
+
+/** A node not heard from for this long is gone (it announces every 5 s). */
+const STALE_AFTER_MS = 15_000;
+
+/** The SFU nodes' latest load announcements (issue 8 "Observability"), for admins and the dashboard. */
+@Injectable()
+export class SfuLoads implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly latest = new Map<string, { load: SfuLoad; seenAt: number }>();
+  private subscription: BusSubscription | undefined;
+
+  constructor(@Inject(EVENT_CORE) private readonly core: EventCore) {}
+
+  onApplicationBootstrap() {
+    this.subscription = this.core.bus.subscribe(SFU_SUBJECTS.load, (message) => {
+      const load = message.data as SfuLoad;
+      if (typeof load?.nodeId === 'string') this.latest.set(load.nodeId, { load, seenAt: Date.now() });
+    });
+  }
+
+  async onApplicationShutdown() {
+    await this.subscription?.unsubscribe();
+  }
+
+  /** Every node heard from lately, with its workers' rooms, transports, producers, consumers and CPU. */
+  nodes(now = Date.now()): SfuLoad[] {
+    for (const [nodeId, { seenAt }] of this.latest) if (now - seenAt > STALE_AFTER_MS) this.latest.delete(nodeId);
+    return [...this.latest.values()].map((entry) => entry.load);
+  }
+}
