@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from '@serendip/proto';
+import { ACCOUNT_PATHS, AUTH_PATHS } from '@serendip/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -68,6 +68,44 @@ describe('account settings, Security tab (spec 2, 4, 7)', () => {
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
     expect((toggle as HTMLButtonElement).disabled).toBe(false);
     expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('hides the IP address through POST /user/privacy and shows the stored user the server answers', async () => {
+    const { dialog, server, store, reloadPage } = await openSecurityTab({ user: aUser({ hideIp: false }) });
+    server.on('POST', ACCOUNT_PATHS.privacy, reply(200, aUser({ hideIp: true })));
+    const toggle = within(dialog).getByRole('switch', { name: 'Hide my IP address' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(within(dialog).getByText(/strangers never see your IP address/)).toBeDefined();
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+
+    // The keyboard works it: focus, then Space.
+    toggle.focus();
+    await userEvent.keyboard(' ');
+
+    await waitFor(() => expect(store.getState().session.user?.hideIp).toBe(true));
+    expect(server.requestsTo('POST', ACCOUNT_PATHS.privacy).map((r) => r.body)).toEqual([{ hideIp: true }]);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(document.activeElement).toBe(toggle);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it("turns hiding the IP off, and shows the server's reason with the switch as it was when it fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { dialog, server, store } = await openSecurityTab({ user: aUser({ hideIp: true }) });
+    server.on(
+      'POST',
+      ACCOUNT_PATHS.privacy,
+      reply(503, { statusCode: 503, message: 'Relayed calls are off just now' }),
+    );
+    const toggle = within(dialog).getByRole('switch', { name: 'Hide my IP address' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+
+    await userEvent.click(toggle);
+
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'Relayed calls are off just now.');
+    expect(server.requestsTo('POST', ACCOUNT_PATHS.privacy).map((r) => r.body)).toEqual([{ hideIp: false }]);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(store.getState().session.user?.hideIp).toBe(true);
   });
 
   it('lists the sessions by browser, system and place, marking this device and offering no end for it', async () => {

@@ -1,13 +1,17 @@
 import type { UserInfo } from '@serendip/proto';
 import { useId, useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { FormAlert } from '../../shared/forms/FormAlert';
+import { errorsFromFailure } from '../../shared/forms/form-errors';
 import { logError } from '../../shared/log';
 import { notify } from '../../shared/toasts/notify';
 import { Switch } from '../../ui/Switch';
+import { userUpdated } from '../auth/session.slice';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountServices } from './account-services';
 import { ActiveSessions } from './ActiveSessions';
 
-/** spec 2 Security tab, titled Security Settings: the two-factor toggle and the Active Sessions list. */
+/** spec 2 Security tab, titled Security Settings: the two-factor toggle, "hide my IP" and the Active Sessions list. */
 export function SecurityTab({ user }: { user: UserInfo }) {
   const titleId = useId();
   return (
@@ -16,6 +20,8 @@ export function SecurityTab({ user }: { user: UserInfo }) {
         Security Settings
       </h3>
       <TwoFactorSetting enabled={user.twoFactorEnabled} />
+      {/* A server from before issue 8 sends no hideIp: off. */}
+      <HideIpSetting enabled={user.hideIp === true} />
       <ActiveSessions />
     </section>
   );
@@ -53,6 +59,45 @@ function TwoFactorSetting({ enabled }: { enabled: boolean }) {
         disabled={busy}
         aria-busy={busy || undefined}
       />
+    </div>
+  );
+}
+
+/** issue 8 "hide my IP": this user's calls go through our SFU. Saved at once; the stored user follows the answer. */
+function HideIpSetting({ enabled }: { enabled: boolean }) {
+  const dispatch = useAppDispatch();
+  const { api } = useAccountServices();
+  // The value asked for, shown until the server answers (then the stored user says it).
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  async function toggle(next: boolean) {
+    setPending(next);
+    setErrors([]);
+    try {
+      dispatch(userUpdated(await api.setPrivacy({ hideIp: next })));
+    } catch (error) {
+      logError('Privacy change failed', error);
+      setErrors(errorsFromFailure(error, {}, ACCOUNT_MESSAGES.accountFailed).form);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const busy = pending !== null;
+  return (
+    <div className="account-setting">
+      <Switch
+        label="Hide my IP address"
+        description="Your calls go through our servers, so strangers never see your IP address. Video may take a moment longer to start."
+        checked={pending ?? enabled}
+        // Not disabled while saving: the switch keeps the keyboard focus; a press meanwhile is ignored.
+        onCheckedChange={(next) => {
+          if (!busy) void toggle(next);
+        }}
+        aria-busy={busy || undefined}
+      />
+      <FormAlert messages={errors} />
     </div>
   );
 }

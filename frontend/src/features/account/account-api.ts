@@ -6,6 +6,8 @@ import {
   type EditAccountAnswer,
   type EditAccountRequest,
   type LoginSession,
+  type PrivacySettingsRequest,
+  type UserInfo,
 } from '@serendip/proto';
 import { API_BASE_PATH, type HttpClient, httpClient } from '../../shared/http/http-client';
 import { UnexpectedAnswerError } from '../auth/auth-api';
@@ -21,6 +23,8 @@ export interface AccountApi {
   /** Both answer the refreshed list (spec 7: "list refreshed"). */
   endSession(request: DeleteSessionRequest): Promise<LoginSession[]>;
   endOtherSessions(): Promise<LoginSession[]>;
+  /** POST /user/privacy (issue 8: "hide my IP"); answers the user as now stored. */
+  setPrivacy(request: PrivacySettingsRequest): Promise<UserInfo>;
 }
 
 /** proto paths carry the /api prefix; the HTTP module adds it itself. */
@@ -37,6 +41,7 @@ const PATHS = {
   sessions: underApi(AUTH_PATHS.sessions),
   deleteSession: underApi(AUTH_PATHS.deleteSession),
   deleteOtherSessions: underApi(AUTH_PATHS.deleteOtherSessions),
+  privacy: underApi(ACCOUNT_PATHS.privacy),
 } as const;
 
 const isNullableText = (value: unknown) => value === null || typeof value === 'string';
@@ -92,6 +97,11 @@ export function createAccountApi(http: HttpClient): AccountApi {
     },
     async endOtherSessions() {
       return expectSessions(PATHS.deleteOtherSessions, await http.post<unknown>(PATHS.deleteOtherSessions));
+    },
+    async setPrivacy(request) {
+      const answer = await http.post<unknown>(PATHS.privacy, request);
+      if (!isUserInfo(answer)) throw new UnexpectedAnswerError(PATHS.privacy);
+      return answer;
     },
   };
 }

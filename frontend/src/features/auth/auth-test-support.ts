@@ -135,6 +135,7 @@ export function aUser(overrides: Partial<UserInfo> = {}): UserInfo {
     isAdmin: false,
     isBanned: false,
     twoFactorEnabled: false,
+    hideIp: false,
     isFinishedSteps: true,
     isFirstSteps: false,
     ...overrides,

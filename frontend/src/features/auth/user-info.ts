@@ -6,6 +6,7 @@ const FLAG_FIELDS = [
   'isAdmin',
   'isBanned',
   'twoFactorEnabled',
+  'hideIp',
   'isFinishedSteps',
   'isFirstSteps',
 ] as const;

@@ -1,7 +1,17 @@
-import type { MatchFound, VideoClientToServerEvents } from '@serendip/proto';
+import type { MatchFound, MediaJoinAnswer, VideoClientToServerEvents } from '@serendip/proto';
+import { expect, vi } from 'vitest';
+import { makeStore } from '../../app/store';
 import type { MatchingServices } from './matching-services';
+import { matchingActions as a } from './matching.slice';
 import type { MediaEvent, MediaSession } from './media-session';
-import type { VideoSocketConnection, VideoSocketMessage } from './video-socket';
+import type { RelaySignalling } from './relay-call';
+import {
+  type VideoRequestAnswer,
+  type VideoRequestEvent,
+  VideoRequestRefused,
+  type VideoSocketConnection,
+  type VideoSocketMessage,
+} from './video-socket';
 
 type Emitted = { event: keyof VideoClientToServerEvents; payload: unknown };
 
@@ -33,6 +43,21 @@ export class FakeVideoSocket implements VideoSocketConnection {
   /** The server says something. */
   receive(message: VideoSocketMessage) {
     this.listener?.(message);
+  }
+  /** What the server acks each request with; a refusal names its reason instead. */
+  readonly answers: { [E in VideoRequestEvent]: VideoRequestAnswer<E> } = {
+    'media:join': aJoinAnswer(),
+    'media:connect': { ok: true },
+    'media:produce': { producerId: 'producer-me' },
+    'media:consume': { consumerId: 'consumer-1', producerId: 'producer-bob', kind: 'video', rtpParameters: {} },
+    'media:resume': { ok: true },
+  };
+  readonly refusals: Partial<Record<VideoRequestEvent, string>> = {};
+  async request<E extends VideoRequestEvent>(event: E, payload: Parameters<VideoClientToServerEvents[E]>[0]) {
+    this.sent.push({ event, payload });
+    const refusal = this.refusals[event];
+    if (refusal) throw new VideoRequestRefused(event, refusal);
+    return this.answers[event];
   }
   sentOf(event: keyof VideoClientToServerEvents) {
     return this.sent.filter((e) => e.event === event).map((e) => e.payload);
@@ -75,6 +100,14 @@ export class FakeMediaSession implements MediaSession {
   async addRemoteCandidate() {
     this.calls.push('addRemoteCandidate');
   }
+  /** Asks to join like the real session (so the socket's answer counts), without a mediasoup Device. */
+  async joinRelay(signal: RelaySignalling) {
+    this.calls.push('joinRelay');
+    await signal.join();
+  }
+  addRelayProducer(producerId: string) {
+    this.calls.push(`relayProducer:${producerId}`);
+  }
   closePeer() {
     this.calls.push('closePeer');
   }
@@ -116,6 +149,35 @@ export function fakeMatchingServices(overrides: Partial<MatchingServices> = {}) 
   return { services, socket, media, feedback, refreshed };
 }
 
+/** The app's store on fake matching services, booted as in the app (needs fake timers). */
+export async function setUpMatching(options: Partial<MatchingServices> = {}) {
+  const fakes = fakeMatchingServices(options);
+  const store = makeStore(undefined, {
+    matching: fakes.services,
+    openSystemSocket: () => ({
+      subscribe: () => () => undefined,
+      ping: async () => ({ sentAt: 0, serverTime: 0 }),
+      reconnect: () => undefined,
+      close: () => undefined,
+    }),
+    checkHealth: async () => ({ status: 'up', detail: 'Serendip is up' }),
+  });
+  const state = () => store.getState().matching;
+  await vi.advanceTimersByTimeAsync(0);
+  return { ...fakes, store, state };
+}
+
+/** Through 'Start Matching' to searching: the permission, then startMatching 500 ms later (spec 4). */
+export async function untilSearching(options?: Partial<MatchingServices>) {
+  const t = await setUpMatching(options);
+  t.store.dispatch(a.filtersChanged({ gender: 'male', ageRange: [25, 40] }));
+  t.store.dispatch(a.matchingStarted());
+  await vi.advanceTimersByTimeAsync(499);
+  expect(t.socket.sentOf('startMatching')).toEqual([]);
+  await vi.advanceTimersByTimeAsync(1);
+  return t;
+}
+
 export function aMatch(overrides: Partial<MatchFound> = {}): MatchFound {
   return {
     matchId: 'match-1',
@@ -133,6 +195,19 @@ export function aMatch(overrides: Partial<MatchFound> = {}): MatchFound {
     },
     role: 'offerer',
     iceServers: [{ urls: ['turn:127.0.0.1:3478'], username: 'u', credential: 'c' }],
+    media: 'p2p',
+    relayFallback: false,
+    ...overrides,
+  };
+}
+
+export function aJoinAnswer(overrides: Partial<MediaJoinAnswer> = {}): MediaJoinAnswer {
+  const transport = (id: string) => ({ id, iceParameters: {}, iceCandidates: [], dtlsParameters: {} });
+  return {
+    routerRtpCapabilities: { codecs: [] },
+    sendTransport: transport('send-1'),
+    recvTransport: transport('recv-1'),
+    producers: [],
     ...overrides,
   };
 }

@@ -1,41 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
-import { aMatch, fakeMatchingServices } from './matching-test-support';
+import { aMatch, setUpMatching, untilSearching } from './matching-test-support';
 import { matchingActions as a } from './matching.slice';
 
 vi.mock('../../shared/toasts/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 const { notify } = await import('../../shared/toasts/notify');
 
-async function setUp(options: Parameters<typeof fakeMatchingServices>[0] = {}) {
-  const fakes = fakeMatchingServices(options);
-  const store = makeStore(undefined, {
-    matching: fakes.services,
-    openSystemSocket: () => ({
-      subscribe: () => () => undefined,
-      ping: async () => ({ sentAt: 0, serverTime: 0 }),
-      reconnect: () => undefined,
-      close: () => undefined,
-    }),
-    checkHealth: async () => ({ status: 'up', detail: 'Serendip is up' }),
-  });
-  const state = () => store.getState().matching;
-  await vi.advanceTimersByTimeAsync(0); // boot first, as in the app
-  return { ...fakes, store, state };
-}
-
-/** Through 'Start Matching' to searching: the permission, then startMatching 500 ms later (spec 4). */
-async function searching(options?: Parameters<typeof setUp>[0]) {
-  const t = await setUp(options);
-  t.store.dispatch(a.filtersChanged({ gender: 'male', ageRange: [25, 40] }));
-  t.store.dispatch(a.matchingStarted());
-  await vi.advanceTimersByTimeAsync(499);
-  expect(t.socket.sentOf('startMatching')).toEqual([]);
-  await vi.advanceTimersByTimeAsync(1);
-  return t;
-}
-
-async function connected(options?: Parameters<typeof setUp>[0]) {
-  const t = await searching(options);
+async function connected() {
+  const t = await untilSearching();
   t.socket.receive({ type: 'matchFound', payload: aMatch() });
   await vi.advanceTimersByTimeAsync(0);
   t.media.raise({ type: 'connection-state', state: 'connected' });
@@ -48,7 +19,7 @@ describe('the match flow (spec 4)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('asks for the camera, then sends startMatching 500 ms later with the filters', async () => {
-    const { socket, state, media } = await searching();
+    const { socket, state, media } = await untilSearching();
     expect(media.calls[0]).toBe('start');
     expect(state()).toMatchObject({ view: 'call', permission: 'granted', status: 'searching' });
     expect(socket.sentOf('startMatching')).toEqual([
@@ -57,7 +28,7 @@ describe('the match flow (spec 4)', () => {
   });
 
   it('shows the denied state when the camera is refused, and sends nothing', async () => {
-    const t = await setUp();
+    const t = await setUpMatching();
     t.media.permission = 'denied';
     t.store.dispatch(a.matchingStarted());
     await vi.advanceTimersByTimeAsync(1_000);
@@ -69,7 +40,7 @@ describe('the match flow (spec 4)', () => {
   });
 
   it('as the offerer builds the peer and sends the offer; connected once the peer connects', async () => {
-    const t = await searching();
+    const t = await untilSearching();
     t.socket.receive({ type: 'matchFound', payload: aMatch() });
     await vi.advanceTimersByTimeAsync(0);
     expect(t.media.calls).toEqual(['start', 'openPeer', 'createOffer']);
@@ -88,7 +59,7 @@ describe('the match flow (spec 4)', () => {
   });
 
   it('as the answerer answers the offer, and takes ICE only from the partner', async () => {
-    const t = await searching();
+    const t = await untilSearching();
     t.socket.receive({ type: 'matchFound', payload: aMatch({ role: 'answerer' }) });
     t.socket.receive({ type: 'offer', payload: { from: 'bob', description: { type: 'offer', sdp: 'x' } } });
     t.socket.receive({ type: 'ice-candidate', payload: { from: 'bob', candidate: { candidate: 'c1' } } });
@@ -99,7 +70,7 @@ describe('the match flow (spec 4)', () => {
   });
 
   it('skips with a message when the peer has not connected within 10 s', async () => {
-    const t = await searching();
+    const t = await untilSearching();
     t.socket.receive({ type: 'matchFound', payload: aMatch() });
     await vi.advanceTimersByTimeAsync(9_999);
     expect(t.socket.sentOf('leaveVideoRoom')).toEqual([]);
@@ -112,7 +83,7 @@ describe('the match flow (spec 4)', () => {
   });
 
   it('declines a match that arrives after Stop, so the partner moves on, and stays idle', async () => {
-    const t = await searching();
+    const t = await untilSearching();
     t.store.dispatch(a.stopRequested());
     await vi.advanceTimersByTimeAsync(0);
     expect(t.state().status).toBe('idle');
@@ -124,7 +95,7 @@ describe('the match flow (spec 4)', () => {
   });
 
   it('goes back to Find Match, saying why, when the server cannot match now', async () => {
-    const t = await searching();
+    const t = await untilSearching();
     t.socket.receive({ type: 'videoError', payload: { code: 'unavailable', reason: 'Matching is unavailable' } });
     await vi.advanceTimersByTimeAsync(0);
     expect(notify.error).toHaveBeenCalledWith('Matching is unavailable');
@@ -132,7 +103,7 @@ describe('the match flow (spec 4)', () => {
   });
 
   it('ends the matching session when the server refuses the user since the handshake (a ban)', async () => {
-    const t = await searching();
+    const t = await untilSearching();
     t.socket.receive({ type: 'videoError', payload: { code: 'banned', reason: 'Your account is restricted.' } });
     await vi.advanceTimersByTimeAsync(0);
     expect(notify.error).toHaveBeenCalledWith('Your account is restricted.');
@@ -206,7 +177,7 @@ describe('the match flow (spec 4)', () => {
   });
 
   it('renews the session once when the socket is refused for an expired token, then gives up with the reason', async () => {
-    const t = await searching();
+    const t = await untilSearching();
     const refused = { code: 'unauthenticated' as const, reason: 'Unauthorized, Please Log In.' };
     t.socket.receive({ type: 'refused', refusal: refused, message: refused.reason });
     await vi.advanceTimersByTimeAsync(0);

@@ -6,10 +6,18 @@ import { notify } from '../../shared/toasts/notify';
 import type { MatchingServices } from './matching-services';
 import { CONNECTION_MESSAGES } from './matching-messages';
 import { matchingActions as a, type MatchingState } from './matching.slice';
+import {
+  connectionTimeout,
+  connectionTrouble,
+  joinRelay,
+  type MediaRoute,
+  p2pFallbackTimeout,
+  routeOf,
+} from './media-path';
 import type { MediaEvent } from './media-session';
 import { saveToggle } from './media-preferences';
 import { saveFilters } from './preferences';
-import type { VideoSocketConnection, VideoSocketMessage } from './video-socket';
+import { relaySignalling, type VideoSocketConnection, type VideoSocketMessage } from './video-socket';
 
 const matching = (state: { matching: MatchingState }) => state.matching;
 
@@ -71,6 +79,8 @@ function* session(services: MatchingServices) {
           a.chatSent,
           a.mediaToggled,
           a.connectionTimedOut,
+          a.p2pFallbackDue,
+          a.relayJoinFailed,
           a.partnerVideoFailed,
         ]),
       });
@@ -84,7 +94,7 @@ function* session(services: MatchingServices) {
     }
   } finally {
     yield cancel(quality);
-    yield* call_.cancelTimer();
+    yield* call_.cancelTimers();
     fromSocket.close();
     fromMedia.close();
     socket.close();
@@ -96,7 +106,11 @@ function* session(services: MatchingServices) {
 /** One user's matching session: what to do with each socket message, media event and click. */
 class Call {
   over = false;
+  /** The connection timeout, the auto-mode fallback timer and a relay join under way, for the current call. */
   private timer: Task | null = null;
+  private fallbackTimer: Task | null = null;
+  private joining: Task | null = null;
+  private route: MediaRoute | null = null;
   /** The socket dropped since it last connected. */
   private dropped = false;
   /** The session was renewed after a refusal, since the last connection. */
@@ -109,7 +123,7 @@ class Call {
   ) {}
 
   *search() {
-    yield* this.cancelTimer();
+    yield* this.cancelTimers();
     const { filters }: MatchingState = yield select(matching);
     this.socket.setCurrentMatch(null);
     this.socket.emit('startMatching', { filters, deviceType: this.services.deviceType() });
@@ -133,6 +147,15 @@ class Call {
       if (state.partner) yield* this.end(true);
     } else if (a.connectionTimedOut.match(action)) {
       if (action.payload === state.matchId && state.status === 'connecting') yield* this.tryAnother();
+    } else if (a.p2pFallbackDue.match(action)) {
+      if (action.payload === state.matchId && state.status === 'connecting' && state.partner) {
+        yield* this.onTrouble(state.partner._id, 'not connected in time');
+      }
+    } else if (a.relayJoinFailed.match(action)) {
+      // A refused join (or a setup that broke) before the relay came up: the connection failed.
+      if (action.payload === state.matchId && state.status === 'connecting' && this.route?.path === 'relay') {
+        yield* this.tryAnother();
+      }
     } else if (a.stopRequested.match(action)) {
       this.socket.emit('leaveVideoRoom', { next: false });
       yield* this.closeCall(state);
@@ -172,7 +195,11 @@ class Call {
         yield* this.start(message.payload);
         return;
       case 'matchResumed':
-        // Our socket blipped and the server kept the call: the peer connection never dropped.
+        // Our socket blipped and the server kept the call: a peer connection never dropped, but the SFU's side of a
+        // relayed call went with the old socket, so it is joined again.
+        if (message.payload.matchId === state.matchId && message.payload.media === 'relay') {
+          yield* this.switchToRelay(message.payload.matchId);
+        }
         return;
       case 'offer':
         if (!fromPartner(message.payload.from)) return;
@@ -224,6 +251,20 @@ class Call {
         if (fromPartner(message.payload.from)) yield put(a.partnerQualityChanged(message.payload.quality));
         return;
       case 'rtc-fully-connected':
+        return;
+      case 'media:path':
+        // issue 8: the call moved to the SFU (after a `media:fallback`, ours or the partner's).
+        if (message.payload.matchId !== state.matchId || message.payload.path !== 'relay') return;
+        if (this.route?.path !== 'relay') yield* this.switchToRelay(message.payload.matchId);
+        return;
+      case 'media:reconnect':
+        // The SFU lost the call's room (its worker died) and made a new one.
+        if (message.payload.matchId === state.matchId) yield* this.switchToRelay(message.payload.matchId);
+        return;
+      case 'media:producer':
+        if (fromPartner(message.payload.from) && this.route?.path === 'relay') {
+          media.addRelayProducer(message.payload.producerId);
+        }
         return;
       case 'partnerDisconnected': {
         if (message.payload.matchId !== state.matchId) return;
@@ -302,7 +343,8 @@ class Call {
         return;
       case 'connection-state':
         if (event.state === 'connected') {
-          yield* this.cancelTimer();
+          // The join goes on (our second track may still be on its way); its failure is still heard.
+          yield* this.cancelTimers(true);
           this.wasConnected = true;
           yield put(a.peerConnected());
           this.socket.emit('rtc-connected', { target });
@@ -310,9 +352,7 @@ class Call {
           this.socket.emit('mic-toggle', { target, enabled: state.media.mic });
           this.socket.emit('camera-toggle', { target, enabled: state.media.camera });
         } else if (event.state === 'failed' || event.state === 'disconnected') {
-          // spec 4: a connection state of disconnected or failed triggers a skip.
-          logError(CONNECTION_MESSAGES.rtcFailed, event.state);
-          yield* this.tryAnother();
+          yield* this.onTrouble(target, event.state);
         }
         return;
       default: {
@@ -322,16 +362,31 @@ class Call {
     }
   }
 
-  *cancelTimer() {
+  /** Stops the current call's timers and, unless it is up, any relay join under way. */
+  *cancelTimers(keepJoining = false) {
     if (this.timer) yield cancel(this.timer);
     this.timer = null;
+    yield* this.cancelFallbackTimer();
+    if (keepJoining) return;
+    if (this.joining) yield cancel(this.joining);
+    this.joining = null;
+  }
+
+  private *cancelFallbackTimer() {
+    if (this.fallbackTimer) yield cancel(this.fallbackTimer);
+    this.fallbackTimer = null;
   }
 
   private *start(match: MatchFound) {
     const { media } = this.services;
     this.wasConnected = false;
+    this.route = routeOf(match);
     this.socket.setCurrentMatch(match.matchId);
     yield put(a.matchFound(match));
+    if (match.media === 'relay') {
+      yield* this.joinRelay(match.matchId);
+      return;
+    }
     try {
       media.openPeer(match.iceServers);
       if (match.role === 'offerer') {
@@ -345,6 +400,47 @@ class Call {
       return;
     }
     this.timer = yield fork(connectionTimeout, match.matchId);
+    if (this.route.relayFallback) this.fallbackTimer = yield fork(p2pFallbackTimeout, match.matchId);
+  }
+
+  /** A connection that failed, dropped or is late: another match, or (auto mode) the SFU first. */
+  private *onTrouble(partnerId: string, why: string) {
+    const route = this.route;
+    const next = route ? connectionTrouble(route, this.wasConnected) : 'try-another';
+    switch (next) {
+      case 'ask-relay':
+        route!.fallbackAsked = true;
+        yield* this.cancelFallbackTimer();
+        this.socket.emit('media:fallback', { target: partnerId });
+        return;
+      case 'keep-waiting':
+        return;
+      case 'try-another':
+        // spec 4: a connection state of disconnected or failed triggers a skip.
+        logError(CONNECTION_MESSAGES.rtcFailed, why);
+        yield* this.tryAnother();
+        return;
+      default: {
+        const unknown: never = next;
+        throw new Error(`unhandled connection trouble ${String(unknown)}`);
+      }
+    }
+  }
+
+  /** The call's media starts over through the SFU: the peer connection (or the lost room) is closed first. */
+  private *switchToRelay(matchId: string) {
+    this.services.media.closePeer();
+    yield put(a.mediaRejoining());
+    yield* this.joinRelay(matchId);
+  }
+
+  private *joinRelay(matchId: string) {
+    yield* this.cancelTimers();
+    this.route = { path: 'relay', relayFallback: false, fallbackAsked: this.route?.fallbackAsked ?? false };
+    const { media } = this.services;
+    this.joining = yield fork(joinRelay, media, relaySignalling(this.socket), matchId);
+    // issue 8: the connection timeout counts from the switch, so a relay that fails too still moves on.
+    this.timer = yield fork(connectionTimeout, matchId);
   }
 
   /** spec 4: a peer failure or the 10 s timeout skips to another match, saying so. */
@@ -354,7 +450,8 @@ class Call {
   }
 
   private *closeCall(state: MatchingState) {
-    yield* this.cancelTimer();
+    yield* this.cancelTimers();
+    this.route = null;
     this.services.media.closePeer();
     this.socket.setCurrentMatch(null);
     if (this.wasConnected && state.matchId && state.partner) {
@@ -374,11 +471,6 @@ async function openSocket(services: MatchingServices): Promise<VideoSocketConnec
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
-}
-
-function* connectionTimeout(matchId: string) {
-  yield delay(MATCH_TIMING.connectionTimeoutMs);
-  yield put(a.connectionTimedOut(matchId));
 }
 
 /** spec 9: every second, how our downlink is, to the partner. */

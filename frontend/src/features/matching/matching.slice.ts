@@ -136,6 +136,16 @@ const matchingSlice = createSlice({
       clearCall(state);
     },
     connectionTimedOut(_state, _action: PayloadAction<string>) {},
+    /** issue 8, auto mode: that call's peer connection is not up after `MEDIA_TIMING.p2pFallbackMs`. */
+    p2pFallbackDue(_state, _action: PayloadAction<string>) {},
+    /** The SFU refused that call's join (or it could not be set up): a failed connection. */
+    relayJoinFailed(_state, _action: PayloadAction<string>) {},
+    /** The call's media starts over through the SFU (moved there, or its room was lost): connecting again. */
+    mediaRejoining(state) {
+      if (!state.partner) return;
+      state.status = 'connecting';
+      state.message = 'Establishing connection...';
+    },
     partnerVideoFailed() {},
     chatToggled(state) {
       state.chatOpen = !state.chatOpen;

@@ -1,6 +1,7 @@
 import type { IceServer } from '@serendip/proto';
 import { MATCH_TIMING } from '@serendip/proto';
 import type { MediaToggles } from './media-preferences';
+import { RelayCall, type RelaySignalling } from './relay-call';
 
 export type MediaEvent =
   | { type: 'ice-candidate'; candidate: RTCIceCandidateInit }
@@ -10,9 +11,11 @@ export type MediaEvent =
 type Description = { type: 'offer' | 'answer'; sdp: string };
 
 /**
- * The camera, the microphone and the peer connection of one user (STYLE.md rule 7: media objects live here, never in
- * Redux). The saga drives it; components read its streams. One peer connection at a time: a new call closes the
- * last one, and the local stream outlives calls (spec 4: a skip keeps the local stream).
+ * The camera, the microphone and the call's media of one user (STYLE.md rule 7: media objects live here, never in
+ * Redux). The saga drives it; components read its streams. A call goes peer to peer (`openPeer` and the offer and
+ * answer) or through the SFU (`joinRelay`, issue 8); either way the partner's tracks land in the `remote` stream and
+ * its state comes as `connection-state`. One call at a time: a new one closes the last one, and the local stream
+ * outlives calls (spec 4: a skip keeps the local stream).
  */
 export interface MediaSession {
   start(toggles: MediaToggles): Promise<'granted' | 'denied' | 'failed'>;
@@ -25,6 +28,14 @@ export interface MediaSession {
   acceptOffer(offer: Description): Promise<Description>;
   acceptAnswer(answer: Description): Promise<void>;
   addRemoteCandidate(candidate: RTCIceCandidateInit): Promise<void>;
+  /**
+   * Closes any open call and sends and receives through the SFU instead. Resolves once our tracks are produced;
+   * rejects when the server refuses (the saga then treats the call as failed).
+   */
+  joinRelay(signal: RelaySignalling): Promise<void>;
+  /** A partner track on the SFU (`media:producer`): received once the relay is ready; a repeat is ignored. */
+  addRelayProducer(producerId: string): void;
+  /** Closes the call's media, whichever way it goes. */
   closePeer(): void;
   subscribe(listener: (event: MediaEvent) => void): () => void;
   /** For the views: the streams now, and a call whenever they change. */
@@ -38,6 +49,7 @@ export class BrowserMediaSession implements MediaSession {
   private local: MediaStream | null = null;
   private remote: MediaStream | null = null;
   private peer: RTCPeerConnection | null = null;
+  private relay: RelayCall | null = null;
   /** Candidates that came before the remote description; added once it is set. */
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private readonly listeners = new Set<(event: MediaEvent) => void>();
@@ -133,7 +145,32 @@ export class BrowserMediaSession implements MediaSession {
     else await peer.addIceCandidate(candidate);
   }
 
+  async joinRelay(signal: RelaySignalling) {
+    this.closePeer();
+    const relay = new RelayCall(signal, {
+      connectionState: (state) => {
+        if (this.relay === relay) this.emit({ type: 'connection-state', state });
+      },
+      track: (track) => {
+        if (this.relay !== relay || !this.remote) return;
+        this.remote.addTrack(track);
+        this.changed();
+      },
+    });
+    this.relay = relay;
+    this.remote = new MediaStream();
+    this.changed();
+    // Toggles keep working: the producers send these very tracks, so track.enabled is all a toggle needs.
+    await relay.join(this.local?.getTracks() ?? []);
+  }
+
+  addRelayProducer(producerId: string) {
+    this.relay?.addProducer(producerId);
+  }
+
   closePeer() {
+    this.relay?.close();
+    this.relay = null;
     const peer = this.peer;
     this.peer = null;
     this.pendingCandidates = [];

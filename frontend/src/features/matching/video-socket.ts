@@ -1,11 +1,15 @@
 import {
+  isSocketError,
+  MATCH_TIMING,
   SOCKET_RECONNECTION,
   VIDEO_NAMESPACE,
+  type SocketErrorAnswer,
   type VideoClientToServerEvents,
   type VideoHandshakeRefusal,
   type VideoServerToClientEvents,
 } from '@serendip/proto';
 import type { Socket } from 'socket.io-client';
+import type { RelaySignalling } from './relay-call';
 
 type ServerEvent = keyof VideoServerToClientEvents;
 
@@ -16,6 +20,30 @@ export type VideoSocketMessage =
   | { type: 'disconnected'; reason: string }
   | { type: 'refused'; refusal: VideoHandshakeRefusal | null; message: string };
 
+/** The client events the server answers with an ack the client waits for (issue 8: the relay's signalling). */
+export type VideoRequestEvent = 'media:join' | 'media:connect' | 'media:produce' | 'media:consume' | 'media:resume';
+
+/** What an event's ack carries when the server did it (a refusal rejects the request instead). */
+export type VideoRequestAnswer<E extends VideoRequestEvent> = Parameters<VideoClientToServerEvents[E]>[1] extends (
+  answer: infer A,
+) => void
+  ? Exclude<A, SocketErrorAnswer>
+  : never;
+
+/** The server refused a request (its error ack); `message` is the server's reason. */
+export class VideoRequestRefused extends Error {
+  constructor(
+    readonly event: VideoRequestEvent,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'VideoRequestRefused';
+  }
+}
+
+/** An unanswered request fails after this long, well within the call's own connection timeout. */
+const REQUEST_TIMEOUT_MS = MATCH_TIMING.connectionTimeoutMs / 2;
+
 /**
  * The video socket as the saga sees it (STYLE.md rule 7: the Socket.IO object stays out of Redux). Tests swap in a
  * fake. `currentMatch` is what a reconnection tells the server, so a blip gets the call back (issue 7).
@@ -23,11 +51,31 @@ export type VideoSocketMessage =
 export interface VideoSocketConnection {
   subscribe(listener: (message: VideoSocketMessage) => void): () => void;
   emit<E extends keyof VideoClientToServerEvents>(event: E, payload: Parameters<VideoClientToServerEvents[E]>[0]): void;
+  /** Sends an event and waits for its ack; rejects with VideoRequestRefused on an error ack, or on no answer. */
+  request<E extends VideoRequestEvent>(
+    event: E,
+    payload: Parameters<VideoClientToServerEvents[E]>[0],
+  ): Promise<VideoRequestAnswer<E>>;
   /** The call this client is in, sent at every (re)connection so the server can resume it. */
   setCurrentMatch(matchId: string | null): void;
   readonly id: string | undefined;
   reconnect(): void;
   close(): void;
+}
+
+/** The relay's signalling over this socket: each step a request the server acks (issue 8). */
+export function relaySignalling(socket: VideoSocketConnection): RelaySignalling {
+  return {
+    join: () => socket.request('media:join', {}),
+    connect: async (request) => {
+      await socket.request('media:connect', request);
+    },
+    produce: (request) => socket.request('media:produce', request),
+    consume: (request) => socket.request('media:consume', request),
+    resume: async (request) => {
+      await socket.request('media:resume', request);
+    },
+  };
 }
 
 const SERVER_EVENTS: ServerEvent[] = [
@@ -43,6 +91,9 @@ const SERVER_EVENTS: ServerEvent[] = [
   'speaking-status',
   'partner-network-quality',
   'rtc-fully-connected',
+  'media:path',
+  'media:producer',
+  'media:reconnect',
   'videoError',
 ];
 
@@ -83,6 +134,20 @@ export async function openVideoSocket(): Promise<VideoSocketConnection> {
     },
     emit(event, payload) {
       (socket.emit as (event: string, payload: unknown) => void)(event, payload);
+    },
+    async request(event, payload) {
+      // The typed map can't name "this event's ack" for a generic event; the answer is checked below.
+      const timed = socket.timeout(REQUEST_TIMEOUT_MS) as unknown as {
+        emitWithAck: (event: string, payload: unknown) => Promise<unknown>;
+      };
+      let answer: unknown;
+      try {
+        answer = await timed.emitWithAck(event, payload);
+      } catch {
+        throw new VideoRequestRefused(event, `no answer to ${event}`);
+      }
+      if (isSocketError(answer)) throw new VideoRequestRefused(event, answer.error.reason);
+      return answer as VideoRequestAnswer<typeof event>;
     },
     setCurrentMatch(matchId) {
       currentMatch = matchId;
