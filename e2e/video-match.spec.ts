@@ -1,10 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAccount } from './support/accounts.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { screenshot } from './support/artifacts.js';
 import { browserUnavailable, launchChromium, VIEWPORTS } from './support/browser.js';
 import { type Coturn, coturnUnavailable, startCoturn } from './support/coturn.js';
+import {
+  callPage,
+  type CallPageOptions,
+  matchStatus,
+  partnerVideoPlaying,
+  selectedPairs,
+  startMatching,
+  videoFlowing,
+} from './support/video-call.js';
 
 /**
  * Issue 7: two (and three) real Chromium users with fake cameras, matched through the app, talking over a
@@ -18,7 +26,7 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
 
   beforeAll(async () => {
     coturn = await startCoturn();
-    [server, browser] = await Promise.all([startAppServer(coturn.env), launchChromium()]);
+    [server, browser] = await Promise.all([startAppServer({ ...coturn.env, MEDIA_MODE: 'p2p' }), launchChromium()]);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
@@ -27,96 +35,15 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     await coturn?.stop();
   });
 
-  /** A signed-in user on the video-match page, with their peer connections kept where the test can read them. */
-  async function user(options: { relayOnly?: boolean; viewport?: { width: number; height: number } } = {}) {
-    const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop });
-    contexts.push(context);
-    await context.grantPermissions(['camera', 'microphone'], { origin: server.url });
-    await signedInAccount(server.url, context);
-    await context.addInitScript(
-      ({ relayOnly }) => {
-        window.localStorage.setItem('serendip.cookieConsent', 'true');
-        const Native = window.RTCPeerConnection;
-        const kept: RTCPeerConnection[] = [];
-        (window as unknown as { __peers: RTCPeerConnection[] }).__peers = kept;
-        window.RTCPeerConnection = class extends Native {
-          constructor(config?: RTCConfiguration) {
-            // The relay test takes away every path but coturn's, as a strict NAT would.
-            super(relayOnly ? { ...config, iceTransportPolicy: 'relay' } : config);
-            kept.push(this);
-          }
-        } as typeof RTCPeerConnection;
-      },
-      { relayOnly: options.relayOnly ?? false },
-    );
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    await page.goto(`${server.url}/video-match`);
-    await page.getByRole('heading', { name: 'Select Gender' }).waitFor();
-    return page;
-  }
+  const user = (options: CallPageOptions = {}) => callPage(browser, server.url, contexts, options);
+  const status = matchStatus;
 
-  /** Through the wizard with no preferences, to 'Start Matching'. */
-  async function startMatching(page: Page): Promise<number> {
-    for (const title of ['Select Country', 'Select Age Range', 'Your Preferences']) {
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByRole('heading', { name: title }).waitFor();
-    }
-    const startedAt = Date.now();
-    await page.getByRole('button', { name: 'Start Matching' }).click();
-    return startedAt;
-  }
-
-  const status = (page: Page) => page.locator('[data-match-status]').getAttribute('data-match-status');
-
-  /** Resolves when the partner's video plays with real frames; returns when that was. */
-  async function partnerVideoPlaying(page: Page, timeoutMs = 20_000): Promise<number> {
-    await page.waitForFunction(
-      () => {
-        const video = document.querySelector<HTMLVideoElement>('[data-testid="partner-video"]');
-        return !!video && video.videoWidth > 0 && !video.paused && video.readyState >= 2;
-      },
-      undefined,
-      { timeout: timeoutMs, polling: 20 },
-    );
-    return Date.now();
-  }
-
-  async function inboundVideoBytes(page: Page): Promise<number> {
-    return page.evaluate(async () => {
-      const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
-      let bytes = 0;
-      for (const peer of peers.filter((p) => p.connectionState === 'connected')) {
-        (await peer.getStats()).forEach((report: { type: string; kind?: string; bytesReceived?: number }) => {
-          if (report.type === 'inbound-rtp' && report.kind === 'video') bytes += report.bytesReceived ?? 0;
-        });
-      }
-      return bytes;
-    });
+  async function expectVideoFlowing(page: Page) {
+    expect(await videoFlowing(page)).toBe(true);
   }
 
   /** The kind of local candidate of the live connection's selected pair: 'host', 'srflx' or 'relay'. */
-  async function selectedCandidateType(page: Page): Promise<string | undefined> {
-    return page.evaluate(async () => {
-      const peers = (window as unknown as { __peers: RTCPeerConnection[] }).__peers;
-      const peer = peers.find((p) => p.connectionState === 'connected');
-      if (!peer) return undefined;
-      const stats = (await peer.getStats()) as unknown as Map<string, Record<string, string | undefined>>;
-      for (const report of stats.values()) {
-        if (report.type !== 'transport' || !report.selectedCandidatePairId) continue;
-        const pair = stats.get(report.selectedCandidatePairId);
-        return pair?.localCandidateId ? stats.get(pair.localCandidateId)?.candidateType : undefined;
-      }
-      return undefined;
-    });
-  }
-
-  async function expectVideoFlowing(page: Page) {
-    await partnerVideoPlaying(page);
-    const before = await inboundVideoBytes(page);
-    await page.waitForTimeout(1_000);
-    expect(await inboundVideoBytes(page)).toBeGreaterThan(before);
-  }
+  const selectedCandidateType = async (page: Page) => (await selectedPairs(page))[0]?.localType;
 
   async function chat(from: Page, to: Page, text: string) {
     for (const page of [from, to]) {
