@@ -39,6 +39,11 @@ export interface SfuOptions {
   rtcMaxPort?: number;
   /** How often the node publishes its load on `SFU_SUBJECTS.load`; 5 s by default (issue 8). */
   loadIntervalMs?: number;
+  /**
+   * A room no browser has been connected to for this long is closed (2 minutes by default): a call whose backend
+   * died without closing it must not hold ports and worker load for good.
+   */
+  idleRoomMs?: number;
 }
 
 export interface SfuHealth extends HealthAnswer {
@@ -121,7 +126,13 @@ export async function startSfu(options: SfuOptions): Promise<RunningSfu> {
       ]
     : [];
 
+  const idleRoomMs = options.idleRoomMs ?? 120_000;
   const publishLoad = async () => {
+    for (const room of pool?.allRooms().values() ?? []) {
+      if (room.idleFor() < idleRoomMs) continue;
+      logger.info({ roomId: room.id }, 'closing an abandoned room');
+      room.close();
+    }
     await pool?.sampleCpu();
     await rpc?.publish(SFU_SUBJECTS.load, load());
   };

@@ -40,6 +40,9 @@ const PEER_NOT_FOUND = 'That peer has not joined the room.';
 export class Room {
   private readonly peers = new Map<string, Peer>();
   private closedFlag = false;
+  /** When a browser's transport was last connected (or the room made): an abandoned room is closed (`idleFor`). */
+  private lastConnectedAt = Date.now();
+  private connectedTransports = 0;
 
   /**
    * @param onClosed called once when the room closes; `lost` is true when its worker died under it rather than
@@ -69,6 +72,11 @@ export class Room {
     this.router.close();
   }
 
+  /** How long no browser has been connected to this room (0 while one is). */
+  idleFor(now = Date.now()): number {
+    return this.connectedTransports > 0 ? 0 : now - this.lastConnectedAt;
+  }
+
   counts(): RoomCounts {
     const counts = { transports: 0, producers: 0, consumers: 0 };
     for (const peer of this.peers.values()) {
@@ -95,6 +103,7 @@ export class Room {
     };
     this.track(peer.transports, sendTransport);
     this.track(peer.transports, recvTransport);
+    for (const transport of [sendTransport, recvTransport]) this.watchConnection(transport);
     if (this.closedFlag) {
       // The router closed while the transports were being made; they closed with it.
       throw new SfuError('not-found', 'The room closed.');
@@ -208,6 +217,18 @@ export class Room {
       enableTcp: true,
       preferUdp: true,
     });
+  }
+
+  private watchConnection(transport: types.WebRtcTransport): void {
+    let connected = false;
+    const set = (now: boolean) => {
+      if (now === connected) return;
+      connected = now;
+      this.connectedTransports += now ? 1 : -1;
+      this.lastConnectedAt = Date.now();
+    };
+    transport.on('dtlsstatechange', (state) => set(state === 'connected'));
+    transport.observer.once('close', () => set(false));
   }
 
   private track<T extends Observed>(map: Map<string, T>, item: T): void {

@@ -83,9 +83,13 @@ export class MatchCoordinator {
     };
   }
 
-  /** Stops the grace timers; the calls are forgotten (a new leader starts empty and clients search again). */
+  /** Stops the grace timers and closes the SFU rooms; the calls are forgotten (a new leader starts empty). */
   stop(): void {
-    for (const call of this.calls.values()) for (const side of call.sides) clearTimeout(side.graceTimer);
+    for (const call of this.calls.values()) {
+      for (const side of call.sides) clearTimeout(side.graceTimer);
+      // Nobody will end these calls now: their SFU rooms would hold ports and workers for good.
+      if (call.relay) void this.closeRoom(call.matchId, call.relay.sfuNode);
+    }
   }
 
   private serially(work: () => Promise<void>): Promise<void> {

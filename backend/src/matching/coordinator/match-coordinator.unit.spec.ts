@@ -312,6 +312,15 @@ describe('the media path of calls (issue 8)', () => {
     expect(rooms.size).toBe(0);
   });
 
+  it('a leader that stands down closes the rooms of the calls it forgets', async () => {
+    const { start, rooms, coordinator } = setUp({ mode: 'relay' });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    expect(rooms.size).toBe(1);
+    coordinator.stop();
+    await vi.waitFor(() => expect(rooms.size).toBe(0));
+  });
+
   it('a room the SFU lost is made again and both sides are told to rejoin', async () => {
     const { start, to, coordinator } = setUp({ mode: 'relay' });
     await start('ann', 's-ann');
