@@ -21,10 +21,10 @@ export function natsRpcPort(nc: NatsConnection): SfuRpcPort {
             request = undefined;
           }
           // The SFU's handlers answer every failure as a reply; a rejection here would be a bug, left to time out.
-          handler(request).then(
-            (answer) => message.respond(encoder.encode(JSON.stringify(answer))),
-            () => undefined,
-          );
+          // A connection closing or draining refuses the answer; the asker times out, the process stays up.
+          handler(request)
+            .then((answer) => message.respond(encoder.encode(JSON.stringify(answer))))
+            .catch(() => undefined);
         },
       });
       return { close: () => subscription.drain() };

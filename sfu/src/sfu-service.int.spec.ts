@@ -99,6 +99,10 @@ describe.skipIf(!worker)('sfu service with real mediasoup workers', () => {
       rtpCapabilities,
     });
     expect(own).toEqual({ ok: false, error: { code: 'invalid', reason: expect.stringContaining('own') } });
+    // One camera per peer: a second video track is refused before it reaches the partner.
+    expect(
+      await askNode({ type: 'produce', roomId: 'call-2', peerId: 'alice', kind: 'video', rtpParameters: {} }),
+    ).toEqual({ ok: false, error: { code: 'invalid', reason: 'This peer already sends video.' } });
 
     const consumed = await ask({
       type: 'consume',

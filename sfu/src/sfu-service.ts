@@ -136,6 +136,8 @@ export async function startSfu(options: SfuOptions): Promise<RunningSfu> {
     await pool?.sampleCpu();
     await rpc?.publish(SFU_SUBJECTS.load, load());
   };
+  // Announced at once too: the backend learns that relay is on before the first call, not 5 s later.
+  void publishLoad().catch((err: unknown) => logger.error({ err }, 'could not publish the load'));
   const loadTimer = setInterval(() => {
     publishLoad().catch((err: unknown) => logger.error({ err }, 'could not publish the load'));
   }, options.loadIntervalMs ?? 5_000);
@@ -214,8 +216,12 @@ function roomOf(pool: WorkerPool, roomId: string): Room {
 
 function failure(error: unknown, logger: Logger): SfuReply {
   if (error instanceof SfuError) return { ok: false, error: { code: error.code, reason: error.reason } };
-  // mediasoup answers parameters it refuses with a TypeError (issue 8: 'invalid', with its message).
-  if (error instanceof TypeError) return { ok: false, error: { code: 'invalid', reason: error.message } };
+  // mediasoup answers parameters it refuses with a TypeError (issue 8: 'invalid'). Its words (or a bug's) go to
+  // the log; the client hears a reason of ours.
+  if (error instanceof TypeError) {
+    logger.warn({ err: error }, 'media parameters refused');
+    return { ok: false, error: { code: 'invalid', reason: 'The media parameters were refused.' } };
+  }
   logger.error({ err: error }, 'sfu request failed');
   return { ok: false, error: { code: 'failed', reason: error instanceof Error ? error.message : String(error) } };
 }

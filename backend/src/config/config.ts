@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -129,7 +130,7 @@ const schema = z
       .trim()
       .optional()
       .transform((v) => v || undefined)
-      .refine((v) => v === undefined || /^[\w.:-]+$/.test(v), { message: 'must be an IP address or host name' }),
+      .refine((v) => v === undefined || isIP(v) !== 0, { message: 'must be an IP address' }),
     SFU_RTC_MIN_PORT: port(40000),
     SFU_RTC_MAX_PORT: port(49999),
     TRUST_PROXY: z

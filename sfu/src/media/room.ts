@@ -127,6 +127,10 @@ export class Room {
 
   async produce(peerId: string, kind: MediaKind, rtpParameters: MediaParameters): Promise<string> {
     const peer = this.peer(peerId);
+    // A camera and a microphone: more would flood the partner with tracks and this worker with load.
+    if ([...peer.producers.values()].some((p) => p.kind === kind)) {
+      throw new SfuError('invalid', `This peer already sends ${kind}.`);
+    }
     const producer = await peer.sendTransport.produce({
       kind,
       rtpParameters: rtpParameters as unknown as types.RtpParameters,

@@ -30,7 +30,7 @@ export type CoordinatorRequest =
   /** auto mode: this side's peer connection did not come up; move the call to the SFU. */
   | { kind: 'fallback'; userId: string; socketId: string; matchId: string }
   /** The SFU lost the call's room (its worker died). */
-  | { kind: 'room-lost'; matchId: string };
+  | { kind: 'room-lost'; matchId: string; sfuNode: string };
 
 /** Published on `user.<id>`; the gateways holding that user's sockets act on it. */
 export type UserDelivery =

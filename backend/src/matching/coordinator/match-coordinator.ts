@@ -15,6 +15,8 @@ export interface CoordinatorPorts {
   /** issue 8: how calls carry their media, and the SFU rooms of relayed ones. */
   media: {
     mode: MediaMode;
+    /** Whether an SFU node can relay calls now; without one, calls go peer to peer (issue 8). */
+    relayAvailable(): boolean;
     /** Makes the call's room on an SFU node and names the node; throws when relay is unavailable. */
     openRoom(matchId: string): Promise<string>;
     closeRoom(matchId: string, sfuNode: string): Promise<void>;
@@ -113,7 +115,7 @@ export class MatchCoordinator {
       case 'fallback':
         return this.fallback(request.userId, request.socketId, request.matchId);
       case 'room-lost':
-        return this.roomLost(request.matchId);
+        return this.roomLost(request.matchId, request.sfuNode);
       default: {
         const unknown: never = request;
         throw new Error(`unhandled matching request ${JSON.stringify(unknown)}`);
@@ -148,10 +150,10 @@ export class MatchCoordinator {
     // issue 8: relay mode relays every call; "hide my IP" on either side relays theirs. No relay, no call: a
     // hidden IP must never fall back to peer to peer.
     const relayReason: RelayReason | undefined =
-      this.ports.media.mode === 'relay'
-        ? 'relay-mode'
-        : first.profile.hideIp || second.profile.hideIp
-          ? 'hide-ip'
+      first.profile.hideIp || second.profile.hideIp
+        ? 'hide-ip'
+        : this.ports.media.mode === 'relay' && this.ports.media.relayAvailable()
+          ? 'relay-mode'
           : undefined;
     let relay: Call['relay'];
     try {
@@ -252,12 +254,12 @@ export class MatchCoordinator {
   private async fallback(userId: string, socketId: string, matchId: string) {
     const call = this.calls.get(matchId);
     const side = call?.sides.find((s) => s.userId === userId && s.socketId === socketId);
-    if (!call || !side || call.relay || this.ports.media.mode !== 'auto') return;
+    if (!call || !side || call.relay || this.ports.media.mode !== 'auto' || !this.ports.media.relayAvailable()) return;
     try {
       call.relay = { sfuNode: await this.ports.media.openRoom(matchId), reason: 'p2p-failed' };
     } catch (error) {
       this.ports.onError(error, 'moving a call to the SFU');
-      if (this.calls.get(matchId) === call) await this.end(call, null, 'timeout');
+      await this.end(call, null, 'timeout');
       return;
     }
     await this.recordRelay(matchId, call.relay);
@@ -265,9 +267,10 @@ export class MatchCoordinator {
   }
 
   /** The SFU lost the room (its worker died): a new one, and both sides join it again. */
-  private async roomLost(matchId: string) {
+  private async roomLost(matchId: string, sfuNode: string) {
     const call = this.calls.get(matchId);
-    if (!call?.relay) return;
+    // A late or repeated report about a room the call has already left is no news.
+    if (call?.relay?.sfuNode !== sfuNode) return;
     try {
       call.relay = { ...call.relay, sfuNode: await this.ports.media.openRoom(matchId) };
     } catch (error) {
@@ -344,7 +347,7 @@ export class MatchCoordinator {
       role: call.offererId === side.userId ? 'offerer' : 'answerer',
       iceServers: this.ports.iceServers(side.userId),
       media: call.relay ? 'relay' : 'p2p',
-      relayFallback: !call.relay && this.ports.media.mode === 'auto',
+      relayFallback: !call.relay && this.ports.media.mode === 'auto' && this.ports.media.relayAvailable(),
     };
     return this.ports.deliver(side.userId, {
       kind: 'match',

@@ -26,7 +26,9 @@ function profile(userId: string, gender: 'male' | 'female' = 'female', age = 30,
   };
 }
 
-function setUp(options: { failToRecord?: MatchCommand['type']; mode?: MediaMode; sfuDown?: boolean } = {}) {
+function setUp(
+  options: { failToRecord?: MatchCommand['type']; mode?: MediaMode; sfuDown?: boolean; relayAvailable?: boolean } = {},
+) {
   const recorded: MatchCommand[] = [];
   /** The SFU rooms open now, by call, and on which node. */
   const rooms = new Map<string, string>();
@@ -48,6 +50,7 @@ function setUp(options: { failToRecord?: MatchCommand['type']; mode?: MediaMode;
     graceMs: 10_000,
     media: {
       mode: options.mode ?? 'p2p',
+      relayAvailable: () => options.relayAvailable ?? !options.sfuDown,
       openRoom: async (matchId) => {
         if (options.sfuDown) throw new Error('Media relay is unavailable right now.');
         rooms.set(matchId, `node-${++nodes}`);
@@ -292,14 +295,26 @@ describe('the media path of calls (issue 8)', () => {
     expect(recorded.filter((c) => c.type === 'Relay')).toHaveLength(1);
   });
 
-  it('auto mode without an SFU: the failed call ends as a timeout and both search again', async () => {
-    const { start, to, recorded, coordinator } = setUp({ mode: 'auto', sfuDown: true });
+  it('auto mode with an SFU that fails to open the room: the failed call ends as a timeout, both search again', async () => {
+    const { start, to, recorded, coordinator } = setUp({ mode: 'auto', sfuDown: true, relayAvailable: true });
     await start('ann', 's-ann');
     await start('bob', 's-bob');
     await coordinator.handle({ kind: 'fallback', userId: 'ann', socketId: 's-ann', matchId: 'match-1' });
     expect(recorded.at(-1)).toMatchObject({ type: 'End', reason: 'timeout', endedBy: null });
     for (const user of ['ann', 'bob']) {
       expect(to(user).at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'disconnect' });
+    }
+  });
+
+  it('with no SFU able to relay, relay mode calls go peer to peer and auto mode offers no fallback', async () => {
+    for (const mode of ['relay', 'auto'] as const) {
+      const { start, to, rooms, coordinator } = setUp({ mode, relayAvailable: false });
+      await start('ann', 's-ann');
+      await start('bob', 's-bob');
+      expect(matchOf(to('ann')).match).toMatchObject({ media: 'p2p', relayFallback: false });
+      await coordinator.handle({ kind: 'fallback', userId: 'ann', socketId: 's-ann', matchId: 'match-1' });
+      expect(rooms.size).toBe(0);
+      expect(to('ann').some((d) => d.kind === 'partner-left')).toBe(false);
     }
   });
 
@@ -325,7 +340,10 @@ describe('the media path of calls (issue 8)', () => {
     const { start, to, coordinator } = setUp({ mode: 'relay' });
     await start('ann', 's-ann');
     await start('bob', 's-bob');
-    await coordinator.handle({ kind: 'room-lost', matchId: 'match-1' });
+    // A report about another node's room (late, or repeated) is not about this call's room.
+    await coordinator.handle({ kind: 'room-lost', matchId: 'match-1', sfuNode: 'node-9' });
+    expect(to('ann').some((d) => d.kind === 'media-path')).toBe(false);
+    await coordinator.handle({ kind: 'room-lost', matchId: 'match-1', sfuNode: 'node-1' });
     const rejoin = { kind: 'media-path', matchId: 'match-1', sfuNode: 'node-2', event: 'media:reconnect' };
     expect(to('ann').at(-1)).toEqual(rejoin);
     expect(to('bob').at(-1)).toEqual(rejoin);

@@ -12,6 +12,7 @@ import { matchStream } from '../domain/match.events.js';
 import { Matchmaker } from '../domain/matchmaker.js';
 import { videoSubject } from '../gateway/video-subject.js';
 import { SfuClient } from '../media/sfu-client.js';
+import { SfuLoads } from '../media/sfu-loads.js';
 import { type CoordinatorRequest, MATCHING_REQUESTS_SUBJECT, MATCHMAKER_QUEUE } from './coordinator.messages.js';
 import { iceServersFor } from './ice-servers.js';
 import { LeaderLock } from './leader-lock.js';
@@ -33,6 +34,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     @Inject(DATABASE) private readonly db: Db,
     @Inject(CONFIG) private readonly config: Config,
     private readonly sfu: SfuClient,
+    private readonly loads: SfuLoads,
   ) {
     this.lock = new LeaderLock({
       databaseUrl: core.databaseUrl,
@@ -66,6 +68,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
       iceServers: (userId) => iceServersFor(userId, this.config.ice, new Date()),
       media: {
         mode: this.config.media.mode,
+        relayAvailable: () => this.loads.relayAvailable(),
         openRoom: async (matchId) => (await this.sfu.createRoom(matchId)).nodeId,
         closeRoom: async (matchId, sfuNode) =>
           void (await this.sfu.send(sfuNode, { type: 'closeRoom', roomId: matchId })),
@@ -91,9 +94,10 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
         { queue: MATCHMAKER_QUEUE },
       ),
       // issue 8: a room the SFU lost with its worker is made again, and both sides rejoin it.
-      this.core.bus.subscribe(SFU_SUBJECTS.roomLost, (message) =>
-        coordinator.handle({ kind: 'room-lost', matchId: (message.data as RoomLost).roomId }),
-      ),
+      this.core.bus.subscribe(SFU_SUBJECTS.roomLost, (message) => {
+        const { roomId, nodeId } = message.data as RoomLost;
+        return coordinator.handle({ kind: 'room-lost', matchId: roomId, sfuNode: nodeId });
+      }),
     ];
     await Promise.all(this.subscriptions.map((s) => (s as BusSubscription & { ready?: Promise<void> }).ready));
   }

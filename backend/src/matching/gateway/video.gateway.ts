@@ -35,6 +35,7 @@ import {
   type UserDelivery,
 } from '../coordinator/coordinator.messages.js';
 import { SfuClient, SfuError } from '../media/sfu-client.js';
+import { SfuLoads } from '../media/sfu-loads.js';
 import { admit } from './admission.js';
 import { problemOf, RELAYS, type RelayName } from './relays.js';
 import { videoSubject } from './video-subject.js';
@@ -79,6 +80,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     @Inject(IDENTITY_TOKENS) private readonly tokens: AccessTokens,
     private readonly identity: IdentityService,
     private readonly sfu: SfuClient,
+    private readonly loads: SfuLoads,
   ) {}
 
   afterInit(namespace: VideoGateway['namespace']) {
@@ -188,6 +190,10 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       this.refuse(socket, ack, admission.refusal.code, admission.refusal.reason);
       socket.disconnect(true);
       return;
+    }
+    // issue 8: a hidden IP is never paired peer to peer, so without a relay there is no call to offer.
+    if (admission.profile.hideIp && !this.loads.relayAvailable()) {
+      return this.refuse(socket, ack, 'unavailable', HIDE_IP_UNAVAILABLE);
     }
     forgetCall(socket);
     await this.request({
@@ -444,7 +450,9 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   /** A refused event changes nothing; the client hears why (ack and a videoError event). */
   private refuse(socket: VideoSocket, ack: Ack, code: VideoErrorCode, reason: string) {
     ack?.({ error: { reason } });
-    socket.emit('videoError', { code, reason });
+    // A media refusal is the client's own business (a join during a skip, a candidate after the move to the SFU):
+    // the ack says it; a videoError would put a toast in front of the user that they can do nothing about.
+    if (code !== 'media') socket.emit('videoError', { code, reason });
   }
 }
 
@@ -492,6 +500,8 @@ function accessTokenOf(socket: VideoSocket): string | undefined {
 
 const SLOW_DOWN = 'Too many messages; slow down a little.';
 const NOT_IN_CALL = 'You are not in a call with that person.';
+const HIDE_IP_UNAVAILABLE =
+  "Calls that hide your IP address can't be made right now. Try again later, or turn off 'Hide my IP address' in Settings.";
 const NOT_RELAYED = 'This call does not go through our media servers.';
 const RELAYED = 'This call goes through our media servers; peer-to-peer signalling is off.';
 const UNAVAILABLE = 'Matching is unavailable right now. Please try again in a moment.';

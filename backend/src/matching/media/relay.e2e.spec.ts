@@ -129,6 +129,20 @@ describe.skipIf(!worker)('calls relayed through the SFU (issue 8)', () => {
     expect(bobMatch).toMatchObject<Partial<MatchFound>>({ media: 'relay', relayFallback: false });
     expect((await ada.api.call('GET', '/auth/user-info')).body).toMatchObject({ hideIp: true });
   });
+
+  it('with no SFU to relay, a user who hides their IP is told so at the start and never paired peer to peer', async () => {
+    const noRelay = await startTestApp({ MEDIA_MODE: 'auto', SFU_EMBEDDED: 'false' });
+    apps.push(noRelay);
+    const ada = await videoUser(noRelay.base);
+    expect((await ada.api.call('POST', '/user/privacy', { hideIp: true })).status).toBe(200);
+    const socket = await ada.connect();
+    open.push(socket);
+    const refused = nextEvent(socket, 'videoError');
+    expect(await socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })).toEqual({
+      error: { reason: expect.stringContaining("Calls that hide your IP address can't be made right now") },
+    });
+    expect(await refused).toMatchObject({ code: 'unavailable' });
+  });
 });
 
 async function signedInAdmin(app: TestApp): Promise<ApiClient> {

@@ -24,7 +24,8 @@ export class SfuClient {
 
   /** A room for a call on whichever SFU node takes it; the answer names the node. */
   createRoom(roomId: string): Promise<SfuAnswers['createRoom']> {
-    return this.ask(SFU_SUBJECTS.createRoom, { type: 'createRoom', roomId });
+    // Short: the matchmaker waits for it, and every other pairing waits behind it.
+    return this.ask(SFU_SUBJECTS.createRoom, { type: 'createRoom', roomId }, 2_000);
   }
 
   /** Any other request, to the node that holds the room. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { SFU_SUBJECTS, type SfuLoad } from '@serendip/proto';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
@@ -6,15 +6,19 @@ import type { BusSubscription } from '../../platform/messaging/message-bus.js';
 /** A node not heard from for this long is gone (it announces every 5 s). */
 const STALE_AFTER_MS = 15_000;
 
-/** The SFU nodes' latest load announcements (issue 8 "Observability"), for admins and the dashboard. */
+/**
+ * The SFU nodes' latest load announcements (issue 8 "Observability"): for admins and the dashboard, and to know
+ * whether any node can relay a call now.
+ */
 @Injectable()
-export class SfuLoads implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SfuLoads implements OnModuleInit, OnApplicationShutdown {
   private readonly latest = new Map<string, { load: SfuLoad; seenAt: number }>();
   private subscription: BusSubscription | undefined;
 
   constructor(@Inject(EVENT_CORE) private readonly core: EventCore) {}
 
-  onApplicationBootstrap() {
+  // Before any bootstrap hook: an SFU in this process announces itself as it starts, and that must not be missed.
+  onModuleInit() {
     this.subscription = this.core.bus.subscribe(SFU_SUBJECTS.load, (message) => {
       const load = message.data as SfuLoad;
       if (typeof load?.nodeId === 'string') this.latest.set(load.nodeId, { load, seenAt: Date.now() });
@@ -23,6 +27,11 @@ export class SfuLoads implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationShutdown() {
     await this.subscription?.unsubscribe();
+  }
+
+  /** Whether some node heard from lately has a worker to relay calls with. */
+  relayAvailable(now = Date.now()): boolean {
+    return this.nodes(now).some((node) => node.disabledReason === null && node.workers.length > 0);
   }
 
   /** Every node heard from lately, with its workers' rooms, transports, producers, consumers and CPU. */

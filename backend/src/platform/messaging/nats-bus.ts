@@ -140,7 +140,12 @@ export class NatsBus implements MessageBus, NatsLink {
               this.logger.error({ err: failure, subject: m.subject }, 'a request handler failed');
               return;
             }
-            m.respond(new TextEncoder().encode(JSON.stringify(answer ?? null)));
+            try {
+              m.respond(new TextEncoder().encode(JSON.stringify(answer ?? null)));
+            } catch (failure) {
+              // The connection closed or is draining: the asker times out; this process must not go down.
+              this.logger.warn({ err: failure, subject: m.subject }, 'a request could not be answered');
+            }
           })();
         },
       });

@@ -20,8 +20,7 @@ export function SecurityTab({ user }: { user: UserInfo }) {
         Security Settings
       </h3>
       <TwoFactorSetting enabled={user.twoFactorEnabled} />
-      {/* A server from before issue 8 sends no hideIp: off. */}
-      <HideIpSetting enabled={user.hideIp === true} />
+      <HideIpSetting enabled={user.hideIp} />
       <ActiveSessions />
     </section>
   );

@@ -137,6 +137,18 @@ describe('calls relayed through the SFU (issue 8)', () => {
     expect(t.media.calls).not.toContain('joinRelay');
   });
 
+  it('after a socket blip keeps an open relay, and joins one only if the move to the SFU was missed', async () => {
+    const t = await matched({ media: 'relay' });
+    t.socket.receive({ type: 'matchResumed', payload: aMatch({ media: 'relay' }) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.media.calls.filter((c) => c === 'joinRelay')).toHaveLength(1);
+
+    const p2p = await matched({ relayFallback: true });
+    p2p.socket.receive({ type: 'matchResumed', payload: aMatch({ media: 'relay' }) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p2p.media.calls).toEqual(['start', 'openPeer', 'createOffer', 'closePeer', 'joinRelay']);
+  });
+
   it('joins again when the SFU lost the room, connecting until the new relay is up', async () => {
     const t = await matched({ media: 'relay' });
     t.media.raise({ type: 'connection-state', state: 'connected' });

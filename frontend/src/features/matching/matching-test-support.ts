@@ -101,15 +101,21 @@ export class FakeMediaSession implements MediaSession {
     this.calls.push('addRemoteCandidate');
   }
   /** Asks to join like the real session (so the socket's answer counts), without a mediasoup Device. */
+  relayOpen = false;
   async joinRelay(signal: RelaySignalling) {
     this.calls.push('joinRelay');
+    this.relayOpen = true;
     await signal.join();
+  }
+  onRelay() {
+    return this.relayOpen;
   }
   addRelayProducer(producerId: string) {
     this.calls.push(`relayProducer:${producerId}`);
   }
   closePeer() {
     this.calls.push('closePeer');
+    this.relayOpen = false;
   }
   subscribe(listener: (e: MediaEvent) => void) {
     this.listener = listener;

@@ -195,9 +195,9 @@ class Call {
         yield* this.start(message.payload);
         return;
       case 'matchResumed':
-        // Our socket blipped and the server kept the call: a peer connection never dropped, but the SFU's side of a
-        // relayed call went with the old socket, so it is joined again.
-        if (message.payload.matchId === state.matchId && message.payload.media === 'relay') {
+        // Our socket blipped and the server kept the call. The media never went with the socket (the SFU knows us by
+        // user), so a relay already open stays; only a move to the SFU missed during the blip is joined now.
+        if (message.payload.matchId === state.matchId && message.payload.media === 'relay' && !media.onRelay()) {
           yield* this.switchToRelay(message.payload.matchId);
         }
         return;

@@ -35,6 +35,8 @@ export interface MediaSession {
   joinRelay(signal: RelaySignalling): Promise<void>;
   /** A partner track on the SFU (`media:producer`): received once the relay is ready; a repeat is ignored. */
   addRelayProducer(producerId: string): void;
+  /** Whether the call's media go through the SFU now (a relay was joined and not closed since). */
+  onRelay(): boolean;
   /** Closes the call's media, whichever way it goes. */
   closePeer(): void;
   subscribe(listener: (event: MediaEvent) => void): () => void;
@@ -166,6 +168,10 @@ export class BrowserMediaSession implements MediaSession {
 
   addRelayProducer(producerId: string) {
     this.relay?.addProducer(producerId);
+  }
+
+  onRelay(): boolean {
+    return this.relay !== null;
   }
 
   closePeer() {
