@@ -37,12 +37,27 @@ import {
 import { SfuClient, SfuError } from '../media/sfu-client.js';
 import { SfuLoads } from '../media/sfu-loads.js';
 import { admit } from './admission.js';
+import {
+  connect,
+  consume,
+  type MediaRequest,
+  PEER_SIGNALLING,
+  type RelayedCall,
+  relayedCall,
+  resume,
+  type ZodLikeError,
+} from './relayed-call.js';
 import { problemOf, RELAYS, type RelayName } from './relays.js';
 import { videoSubject } from './video-subject.js';
 
-type VideoSocket = Socket<VideoClientToServerEvents, VideoServerToClientEvents, Record<string, never>, SocketState>;
+type VideoSocket = Socket<
+  VideoClientToServerEvents,
+  VideoServerToClientEvents,
+  Record<string, never>,
+  VideoSocketState
+>;
 
-interface SocketState {
+export interface VideoSocketState {
   userId: string;
   /** The call this socket is in, as the matchmaker told it (relays go to this partner only). */
   matchId?: string;
@@ -65,7 +80,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     VideoClientToServerEvents,
     VideoServerToClientEvents,
     Record<string, never>,
-    SocketState
+    VideoSocketState
   >;
   /** This node's sockets per user, and the bus subscription that reaches them while there is one. */
   private readonly local = new Map<string, { sockets: Set<VideoSocket>; subscription: BusSubscription }>();
@@ -227,7 +242,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   /** issue 8: the caller's send and receive transports in the call's SFU room, and what the partner sends already. */
   private async mediaJoin(socket: VideoSocket, ack: Ack) {
-    const call = relayedCall(socket);
+    const call = relayedCall(socket.data);
     if (!call) return this.refuse(socket, ack, 'media', NOT_RELAYED);
     await this.askSfu(socket, ack, async () => {
       const joined = await this.sfu.send(call.sfuNode, { type: 'joinRoom', roomId: call.matchId, peerId: call.userId });
@@ -247,7 +262,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   private async mediaProduce(socket: VideoSocket, body: unknown, ack: Ack) {
     const request = mediaProduceSchema.safeParse(body);
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
-    const call = relayedCall(socket);
+    const call = relayedCall(socket.data);
     if (!call) return this.refuse(socket, ack, 'media', NOT_RELAYED);
     await this.askSfu(socket, ack, async () => {
       const produced = await this.sfu.send(call.sfuNode, {
@@ -277,7 +292,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   ) {
     const request = schema.safeParse(body);
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
-    const call = relayedCall(socket);
+    const call = relayedCall(socket.data);
     if (!call) return this.refuse(socket, ack, 'media', NOT_RELAYED);
     await this.askSfu(socket, ack, () => this.sfu.send(call.sfuNode, toRequest(request.data, call)));
   }
@@ -462,30 +477,6 @@ function forgetCall(socket: VideoSocket) {
   socket.data.partnerId = undefined;
   socket.data.sfuNode = undefined;
 }
-
-interface RelayedCall {
-  matchId: string;
-  partnerId: string;
-  userId: string;
-  sfuNode: string;
-}
-type ZodLikeError = { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
-type MediaRequest = Parameters<SfuClient['send']>[1];
-
-/** The caller's relayed call, from the server's own record: room and peer ids are never the client's. */
-function relayedCall(socket: VideoSocket): RelayedCall | undefined {
-  const { matchId, partnerId, userId, sfuNode } = socket.data;
-  return matchId && partnerId && sfuNode ? { matchId, partnerId, userId, sfuNode } : undefined;
-}
-
-const connect = (r: { transportId: string; dtlsParameters: Record<string, unknown> }, call: RelayedCall) =>
-  ({ type: 'connectTransport', roomId: call.matchId, peerId: call.userId, ...r }) as const;
-const consume = (r: { producerId: string; rtpCapabilities: Record<string, unknown> }, call: RelayedCall) =>
-  ({ type: 'consume', roomId: call.matchId, peerId: call.userId, ...r }) as const;
-const resume = (r: { consumerId: string }, call: RelayedCall) =>
-  ({ type: 'resumeConsumer', roomId: call.matchId, peerId: call.userId, ...r }) as const;
-
-const PEER_SIGNALLING = new Set<RelayName>(['offer', 'answer', 'ice-candidate']);
 
 /** The access token from the session cookie (browsers), or `auth.token` (other clients). */
 function accessTokenOf(socket: VideoSocket): string | undefined {
