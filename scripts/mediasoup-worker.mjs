@@ -162,7 +162,7 @@ export function buildWorker(pkg) {
       mesonBuild,
       readFileSync(mesonBuild, 'utf8').replace(/meson_version: '>= [\d.]+'/, "meson_version: '>= 0.63'"),
     );
-    log(`building mediasoup ${pkg.version}'s worker from the npm package's sources (about 3 minutes on 2 cores)`);
+    log(`building mediasoup ${pkg.version}'s worker from the npm package's sources (3 to 6 minutes on 2 cores)`);
     const run = (cmd, args) => execFileSync(cmd, args, { cwd: source, stdio: ['ignore', 'ignore', 'inherit'] });
     run('meson', ['setup', 'build', '--buildtype', 'release', '-Db_ndebug=true', '-Db_pie=true', '-Db_staticpic=true']);
     run('ninja', ['-C', 'build', 'mediasoup-worker']);
