@@ -63,6 +63,31 @@ describe.skipIf(browserUnavailable())('account settings in a browser', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it('keeps the whole dialog reachable on a small phone with many devices, and "Hide my IP address" sticks', async () => {
+    const small = await device({ width: 375, height: 667 });
+    const account = await signedInAccount(server.url, small);
+    // Each signed-in device adds a row to the Security tab: taller than the screen.
+    for (let i = 0; i < 4; i++) await signIn(server.url, await device(), account);
+    const page = await small.newPage();
+    await openSettings(page, 'security');
+    await page.getByText('This device').waitFor();
+    const dialog = await page.getByRole('dialog').boundingBox();
+    expect(dialog!.y).toBeGreaterThanOrEqual(0);
+    const hideIp = page.getByRole('switch', { name: 'Hide my IP address' });
+    await hideIp.scrollIntoViewIfNeeded();
+    await hideIp.click();
+    await expect.poll(() => hideIp.getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'account-security-hide-ip-small-phone');
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Hide my IP address' }).getAttribute('aria-checked'))
+      .toBe('true');
+    // The close button and the tabs stay within reach.
+    await page.getByRole('tab', { name: 'General' }).click();
+    await page.getByRole('button', { name: 'Close settings' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
   it('changes the e-mail only once the new address confirms it, and tells the old one', async () => {
     const laptop = await device();
     const account = await signedInAccount(server.url, laptop);

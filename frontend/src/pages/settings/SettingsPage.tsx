@@ -85,7 +85,8 @@ export function SettingsPage() {
                   Account settings
                 </span>
                 <span id={ids.accountText} className="settings-card__text">
-                  E-mail, password, two-factor sign-in and the devices signed in to your account.
+                  E-mail, password, two-factor sign-in, hiding your IP address in calls, and the devices signed in to
+                  your account.
                 </span>
               </span>
               <ChevronRight className="settings-card__chevron" aria-hidden="true" focusable="false" />
