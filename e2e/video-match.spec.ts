@@ -113,7 +113,7 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     expect(await selectedCandidateType(ada)).toBe('relay');
     expect(await selectedCandidateType(bob)).toBe('relay');
     for (const page of [ada, bob]) await page.getByRole('button', { name: 'Leave Matching' }).click();
-  }, 120_000);
+  }, 180_000);
 
   it("measures the time from both users' 'Start Matching' to the partner's video playing (median of 5)", async () => {
     const ada = await user();
@@ -132,5 +132,5 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     console.log(`time from Start Matching to partner video playing: median ${median} ms of ${JSON.stringify(times)}`);
     // Goal (issue 7): under 1.5 s on this machine; the bound here leaves room for a loaded CI machine.
     expect(median).toBeLessThan(8_000);
-  }, 180_000);
+  }, 300_000);
 });

@@ -163,5 +163,5 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('calls relayed throu
     expect(await ada.getByText('Connection Failed').count()).toBe(0);
     await screenshot(bob, 'video-relay-fallback-desktop');
     for (const page of [ada, bob]) await page.getByRole('button', { name: 'Leave Matching' }).click();
-  }, 120_000);
+  }, 180_000);
 });

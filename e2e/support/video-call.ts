@@ -62,7 +62,7 @@ export async function startMatching(page: Page): Promise<number> {
 export const matchStatus = (page: Page) => page.locator('[data-match-status]').getAttribute('data-match-status');
 
 /** Resolves when the partner's video plays with real frames; returns when that was. */
-export async function partnerVideoPlaying(page: Page, timeoutMs = 20_000): Promise<number> {
+export async function partnerVideoPlaying(page: Page, timeoutMs = 30_000): Promise<number> {
   await page.waitForFunction(
     () => {
       const video = document.querySelector<HTMLVideoElement>('[data-testid="partner-video"]');
