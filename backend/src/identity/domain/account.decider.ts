@@ -89,8 +89,12 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
           : state;
       case 'AccountDeleted':
         return { status: 'deleted', userId: event.data.userId };
+      // Nothing the decider decides on: the avatar and the address live in the read model only.
       case 'AvatarChanged':
       case 'EmailChanged':
+      case 'PasswordChanged':
+      case 'PasswordReset':
+        return state;
       case 'TwoFactorEnabled':
         return state.status === 'registered' ? { ...state, twoFactorEnabled: true } : state;
       case 'TwoFactorDisabled':
@@ -99,9 +103,6 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
         return state.status === 'registered' ? { ...state, isAdmin: true } : state;
       case 'PrivacySettingsChanged':
         return state.status === 'registered' ? { ...state, hideIp: event.data.hideIp } : state;
-      case 'PasswordChanged':
-      case 'PasswordReset':
-        return state;
       default: {
         const unknown: never = event;
         throw new Error(`unknown event ${(unknown as { type: string }).type}`);
