@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../platform/cqrs/decider.js';
-import { serviceInstance, type ServiceInstanceCommand } from './service-instance.decider.js';
-import type { ServiceInstanceEvent } from './service-instance.events.js';
+import {
+  DeciderSpecification,
+  type EvolveTable,
+  expectFoldChangesOnly,
+} from '../../platform/cqrs/decider-specification.js';
+import { serviceInstance, type ServiceInstanceCommand, type ServiceInstanceState } from './service-instance.decider.js';
+import type { ServiceInstanceEvent, ServiceStarted, ServiceStopped } from './service-instance.events.js';
 
-const context = { now: new Date('2026-11-22T12:00:00Z'), actor: 'system' };
-const given = (events: ServiceInstanceEvent[]) => ({
-  when: (command: ServiceInstanceCommand) => () =>
-    serviceInstance.decide(command, events.reduce(serviceInstance.evolve, serviceInstance.initialState), context),
-});
+const spec = DeciderSpecification.for(serviceInstance);
+const given = (events: ServiceInstanceEvent[]) =>
+  spec.given(events, { now: new Date('2026-11-22T12:00:00Z'), actor: 'system' });
 
 const start: ServiceInstanceCommand = {
   type: 'StartService',
@@ -16,27 +18,45 @@ const start: ServiceInstanceCommand = {
   node: 'v20.20.2',
   roles: ['api'],
 };
-const started: ServiceInstanceEvent = {
+const started: ServiceStarted = {
   type: 'ServiceStarted',
   data: { instance: 'i1', pid: 42, node: 'v20.20.2', roles: ['api'] },
 };
-const stopped: ServiceInstanceEvent = { type: 'ServiceStopped', data: { instance: 'i1', reason: 'SIGTERM' } };
+const stopped: ServiceStopped = { type: 'ServiceStopped', data: { instance: 'i1', reason: 'SIGTERM' } };
 
 describe('service instance', () => {
   it('records a start', () => {
-    expect(given([]).when(start)()).toEqual([started]);
+    given([]).when(start).then([started]);
   });
 
   it('refuses a second start of the same instance', () => {
-    expect(given([started]).when(start)).toThrow(DomainError);
+    given([started]).when(start).thenThrows('instance-already-started');
   });
 
   it('records a stop with its reason, once', () => {
-    expect(given([started]).when({ type: 'StopService', instance: 'i1', reason: 'SIGTERM' })()).toEqual([stopped]);
-    expect(given([started, stopped]).when({ type: 'StopService', instance: 'i1', reason: 'SIGTERM' })()).toEqual([]);
+    given([started]).when({ type: 'StopService', instance: 'i1', reason: 'SIGTERM' }).then([stopped]);
+    given([started, stopped]).when({ type: 'StopService', instance: 'i1', reason: 'SIGTERM' }).thenNothingHappened();
   });
 
   it('refuses to stop what never started', () => {
-    expect(given([]).when({ type: 'StopService', instance: 'i1', reason: 'x' })).toThrow(/never started/);
+    const refusal = given([])
+      .when({ type: 'StopService', instance: 'i1', reason: 'x' })
+      .thenThrows('instance-not-started');
+    expect(refusal.message).toMatch(/never started/);
   });
+});
+
+/** The state is only a status: a running instance is the one both events can meet. */
+const runningState: ServiceInstanceState = { status: 'running' };
+
+const evolveTable: EvolveTable<ServiceInstanceState, ServiceInstanceEvent> = {
+  ServiceStarted: { on: serviceInstance.initialState, event: started, changes: { status: 'running' } },
+  ServiceStopped: { event: stopped, changes: { status: 'stopped' } },
+};
+
+describe('service instance evolve', () => {
+  it.each(Object.entries(evolveTable))(
+    '%s, folded alone onto a representative state, changes only its own fields',
+    (_type, { on, event, changes }) => expectFoldChangesOnly(serviceInstance, on ?? runningState, event, changes),
+  );
 });
