@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { assertOneRecipient, maskEmail } from './mail-address.js';
-import type { MailSender, OutgoingMail } from './mail-sender.js';
+import type { MailSender, OutgoingMail } from './mail-port.js';
 
 export const DEV_OUTBOX_SIZE = 50;
 

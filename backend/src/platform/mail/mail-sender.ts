@@ -1,18 +1,10 @@
 import type { Logger } from 'pino';
 import { DevOutbox } from './dev-outbox.js';
+import type { MailSender } from './mail-port.js';
 import { SmtpMailSender } from './smtp-mail-sender.js';
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-/** The port every context sends mail through. Subjects are logged in development: keep codes out of them. */
-export interface MailSender {
-  send(mail: OutgoingMail): Promise<void>;
-}
+// The port has its own file so that the senders implement it without importing this factory, which imports them.
+export type { MailSender, OutgoingMail } from './mail-port.js';
 
 /** Nest injection token for the process's MailSender. */
 export const MAIL_SENDER = Symbol('MAIL_SENDER');

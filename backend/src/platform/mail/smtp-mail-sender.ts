@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import { safeUrl } from '../logging/logger.js';
 import { assertOneRecipient } from './mail-address.js';
-import type { MailSender, OutgoingMail } from './mail-sender.js';
+import type { MailSender, OutgoingMail } from './mail-port.js';
 
 /** Sends through the SMTP server of `SMTP_URL` (smtp:// or smtps://, credentials in the URL). */
 export class SmtpMailSender implements MailSender {
