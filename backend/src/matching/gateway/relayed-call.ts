@@ -1,6 +1,6 @@
 import type { SfuClient } from '../media/sfu-client.js';
-import type { VideoSocketState } from './video.gateway.js';
 import type { RelayName } from './relays.js';
+import type { VideoSocketState } from './video-socket-state.js';
 
 /** The caller's relayed call (issue 8), from the server's own record: room and peer ids are never the client's. */
 export interface RelayedCall {

@@ -48,6 +48,7 @@ import {
   type ZodLikeError,
 } from './relayed-call.js';
 import { problemOf, RELAYS, type RelayName } from './relays.js';
+import type { VideoSocketState } from './video-socket-state.js';
 import { videoSubject } from './video-subject.js';
 
 type VideoSocket = Socket<
@@ -56,15 +57,6 @@ type VideoSocket = Socket<
   Record<string, never>,
   VideoSocketState
 >;
-
-export interface VideoSocketState {
-  userId: string;
-  /** The call this socket is in, as the matchmaker told it (relays go to this partner only). */
-  matchId?: string;
-  partnerId?: string;
-  /** The SFU node of the call while it is relayed (issue 8); media requests go there, and no SDP or ICE relays. */
-  sfuNode?: string;
-}
 
 type Ack = ((answer: unknown) => void) | undefined;
 
