@@ -1,44 +1,26 @@
-import type { MediaParameters, SfuRequest } from '@serendip/proto';
+import { checkSfuRequest, sfuAnswerSchemas, type SfuRequest } from '@serendip/proto';
 import { SfuError } from './media/sfu-error.js';
 
-type RequestType = SfuRequest['type'];
-
-/** The fields each request needs besides `type`: an id (non-empty string), a mediasoup object, or a kind. */
-const FIELDS: { [T in RequestType]: Record<string, 'id' | 'object' | 'kind'> } = {
-  createRoom: { roomId: 'id' },
-  joinRoom: { roomId: 'id', peerId: 'id' },
-  connectTransport: { roomId: 'id', peerId: 'id', transportId: 'id', dtlsParameters: 'object' },
-  produce: { roomId: 'id', peerId: 'id', kind: 'kind', rtpParameters: 'object' },
-  consume: { roomId: 'id', peerId: 'id', producerId: 'id', rtpCapabilities: 'object' },
-  resumeConsumer: { roomId: 'id', peerId: 'id', consumerId: 'id' },
-  closeRoom: { roomId: 'id' },
-  snapshot: { roomId: 'id', peerId: 'id' },
-  load: {},
-};
-
 /**
- * Checks a request from the bus (issue 8: a bad shape answers 'invalid', it never throws across the port).
- * mediasoup checks the inside of its own parameter objects.
+ * Checks a request from the bus against the RPC's schema (DESIGN.md "sfu/"): a bad shape answers 'invalid' with
+ * the field at fault, and never throws anything else across the port. mediasoup checks the inside of its own
+ * parameter objects.
  */
 export function parseSfuRequest(raw: unknown): SfuRequest {
-  if (!isObject(raw)) throw new SfuError('invalid', 'The request is not an object.');
-  const type = raw.type;
-  if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) {
-    throw new SfuError('invalid', `Unknown request type: ${JSON.stringify(type)}.`);
+  const checked = checkSfuRequest(raw);
+  // The schema transforms nothing: the request passes on as sent, not as a copy (the handlers read only the fields
+  // just checked, and mediasoup's parameter objects stay the very objects that came).
+  if (checked.ok) return raw as SfuRequest;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new SfuError('invalid', 'The request is not an object.');
   }
-  for (const [field, shape] of Object.entries(FIELDS[type as RequestType])) {
-    const value = raw[field];
-    const ok =
-      shape === 'id'
-        ? typeof value === 'string' && value.length > 0
-        : shape === 'kind'
-          ? value === 'audio' || value === 'video'
-          : isObject(value);
-    if (!ok) throw new SfuError('invalid', `${type}: ${field} is missing or malformed.`);
+  const type = (raw as { type?: unknown }).type;
+  // The type decides every other field: an unknown one is the whole problem.
+  if (typeof type !== 'string' || !Object.hasOwn(sfuAnswerSchemas, type)) {
+    throw new SfuError(
+      'invalid',
+      `Unknown request type: type must be one of ${Object.keys(sfuAnswerSchemas).join(', ')}.`,
+    );
   }
-  return raw as SfuRequest;
-}
-
-function isObject(value: unknown): value is MediaParameters {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  throw new SfuError('invalid', `${type}: ${checked.reason}.`);
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
-  type RoomLost,
+  checkSfuAnswer,
+  roomLostSchema,
   type SfuAnswers,
-  type SfuLoad,
+  sfuLoadSchema,
   type SfuReply,
   type SfuRequest,
   SFU_SUBJECTS,
@@ -44,9 +45,12 @@ describe.skipIf(!worker)('sfu service with real mediasoup workers', () => {
 
   async function ask<T extends SfuRequest['type']>(request: Extract<SfuRequest, { type: T }>): Promise<SfuAnswers[T]> {
     const subject = request.type === 'createRoom' ? SFU_SUBJECTS.createRoom : SFU_SUBJECTS.node(sfu.nodeId);
-    const reply = await rpc.request<SfuAnswers[T]>(subject, request);
+    const reply = await rpc.request(subject, request);
     if (!reply.ok) throw new Error(`${request.type} failed: ${reply.error.code}: ${reply.error.reason}`);
-    return reply.result;
+    // Every answer must be what the backend's client accepts (proto's answer schemas).
+    const answer = checkSfuAnswer<T>(request.type, reply.result);
+    if (!answer.ok) throw new Error(`${request.type} answered outside the contract: ${answer.reason}`);
+    return answer.value;
   }
   const askNode = (request: unknown): Promise<SfuReply> => rpc.request(SFU_SUBJECTS.node(sfu.nodeId), request);
 
@@ -195,7 +199,7 @@ describe.skipIf(!worker)('sfu service with real mediasoup workers', () => {
   });
 
   it('publishes its load every interval', async () => {
-    const load = (await rpc.nextPublished(SFU_SUBJECTS.load)) as SfuLoad;
+    const load = sfuLoadSchema.parse(await rpc.nextPublished(SFU_SUBJECTS.load));
     expect(load).toMatchObject({ nodeId: 'node-a', disabledReason: null });
     expect(load.workers).toHaveLength(2);
     expect(load.workers[0]!.cpu).toBeGreaterThanOrEqual(0);
@@ -206,7 +210,7 @@ describe.skipIf(!worker)('sfu service with real mediasoup workers', () => {
     const victim = sfu.load().workers.find((load) => load.rooms === 1)!;
     process.kill(victim.pid, 'SIGKILL');
 
-    const lost = (await rpc.nextPublished(SFU_SUBJECTS.roomLost)) as RoomLost;
+    const lost = roomLostSchema.parse(await rpc.nextPublished(SFU_SUBJECTS.roomLost));
     expect(lost).toEqual({ nodeId: 'node-a', roomId: 'call-7', reason: expect.stringContaining(String(victim.pid)) });
     expect(sfu.rooms().has('call-7')).toBe(false);
     await expect.poll(() => sfu.load().workers.map((load) => load.pid), { timeout: 5_000 }).not.toContain(victim.pid);

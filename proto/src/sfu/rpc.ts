@@ -1,110 +1,142 @@
+import { z } from 'zod/mini';
+import { checkContract, type ContractCheck, type Expect, type TypesMatch } from '../contract.js';
+
 /**
- * The SFU's RPC (issue 8; DESIGN.md "sfu/"): the backend drives the media service over NATS request/reply
- * (on the in-process bus under `npm start`). Requests are JSON; every answer is an `SfuReply`. mediasoup's own
- * parameter objects (RTP capabilities and parameters, DTLS and ICE parameters) pass through opaquely: the SFU
- * checks them, and they are typed here only as far as the backend and the browser need.
+ * The SFU's RPC (DESIGN.md "sfu/"): the backend drives the media service over NATS request/reply (on the in-process
+ * bus under `npm start`). Requests are JSON; every answer is an `SfuReply`. Each side parses what it receives
+ * against these schemas, and the TypeScript types are derived from them, so the two cannot drift. mediasoup's own
+ * parameter objects (RTP capabilities and parameters, DTLS and ICE parameters) pass through as opaque records:
+ * mediasoup checks their content.
  *
  * Rooms are calls (roomId = matchId), peers are users (peerId = userId): the backend names both from its own
  * records, never from what a client says.
  */
 
 /** mediasoup's parameter objects, carried as they are. */
-export type MediaParameters = Record<string, unknown>;
-export type MediaKind = 'audio' | 'video';
+export const mediaParametersSchema = z.record(z.string(), z.unknown());
+export type MediaParameters = z.infer<typeof mediaParametersSchema>;
+export const mediaKindSchema = z.enum(['audio', 'video']);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+
+const id = z.string().check(z.minLength(1));
+const room = { roomId: id };
+const peer = { roomId: id, peerId: id };
+
+export const sfuRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('createRoom'), ...room }),
+  /** A peer's send and receive transports, made at once; an earlier pair of the same peer is closed. */
+  z.object({ type: z.literal('joinRoom'), ...peer }),
+  z.object({ type: z.literal('connectTransport'), ...peer, transportId: id, dtlsParameters: mediaParametersSchema }),
+  z.object({ type: z.literal('produce'), ...peer, kind: mediaKindSchema, rtpParameters: mediaParametersSchema }),
+  /** A paused consumer on the peer's receive transport; resumed once the client says it is ready. */
+  z.object({ type: z.literal('consume'), ...peer, producerId: id, rtpCapabilities: mediaParametersSchema }),
+  z.object({ type: z.literal('resumeConsumer'), ...peer, consumerId: id }),
+  z.object({ type: z.literal('closeRoom'), ...room }),
+  /** One frame of the peer's video, taken by the server (report evidence the reporter cannot fake). */
+  z.object({ type: z.literal('snapshot'), ...peer }),
+  z.object({ type: z.literal('load') }),
+]);
+export type SfuRequest = z.infer<typeof sfuRequestSchema>;
+export type SfuRequestType = SfuRequest['type'];
 
 /** A transport as mediasoup-client's createSendTransport / createRecvTransport take it. */
-export interface TransportOptions {
-  id: string;
-  iceParameters: MediaParameters;
-  iceCandidates: MediaParameters[];
-  dtlsParameters: MediaParameters;
-}
+export const transportOptionsSchema = z.object({
+  id,
+  iceParameters: mediaParametersSchema,
+  iceCandidates: z.array(mediaParametersSchema),
+  dtlsParameters: mediaParametersSchema,
+});
+export type TransportOptions = z.infer<typeof transportOptionsSchema>;
 
-export interface ProducerInfo {
-  producerId: string;
-  peerId: string;
-  kind: MediaKind;
-}
+export const producerInfoSchema = z.object({ producerId: id, peerId: id, kind: mediaKindSchema });
+export type ProducerInfo = z.infer<typeof producerInfoSchema>;
 
-export type SfuRequest =
-  | { type: 'createRoom'; roomId: string }
-  /** A peer's send and receive transports, made at once; an earlier pair of the same peer is closed. */
-  | { type: 'joinRoom'; roomId: string; peerId: string }
-  | {
-      type: 'connectTransport';
-      roomId: string;
-      peerId: string;
-      transportId: string;
-      dtlsParameters: MediaParameters;
-    }
-  | { type: 'produce'; roomId: string; peerId: string; kind: MediaKind; rtpParameters: MediaParameters }
-  /** A paused consumer on the peer's receive transport; resumed once the client says it is ready. */
-  | { type: 'consume'; roomId: string; peerId: string; producerId: string; rtpCapabilities: MediaParameters }
-  | { type: 'resumeConsumer'; roomId: string; peerId: string; consumerId: string }
-  | { type: 'closeRoom'; roomId: string }
-  /** One frame of the peer's video, taken by the server (report evidence the reporter cannot fake). */
-  | { type: 'snapshot'; roomId: string; peerId: string }
-  | { type: 'load' };
+const count = z.int().check(z.gte(0));
 
-export interface WorkerLoad {
-  pid: number;
-  rooms: number;
-  transports: number;
-  producers: number;
-  consumers: number;
+export const workerLoadSchema = z.object({
+  pid: count,
+  rooms: count,
+  transports: count,
+  producers: count,
+  consumers: count,
   /** Share of one core the worker used since the last reading, 0..1. */
-  cpu: number;
-}
+  cpu: z.number().check(z.gte(0)),
+});
+export type WorkerLoad = z.infer<typeof workerLoadSchema>;
 
-export interface SfuLoad {
-  nodeId: string;
-  workers: WorkerLoad[];
+/** Each node's announcement on `SFU_SUBJECTS.load`, and the answer to a `load` request. */
+export const sfuLoadSchema = z.object({
+  nodeId: id,
+  workers: z.array(workerLoadSchema),
   /** Why relay is off on this node (no worker could be had), or null when it is on. */
-  disabledReason: string | null;
-  at: string;
-}
+  disabledReason: z.nullable(z.string()),
+  at: z.string(),
+});
+export type SfuLoad = z.infer<typeof sfuLoadSchema>;
 
-export interface Snapshot {
+export const snapshotSchema = z.object({
   /** The JPEG, base64. */
-  jpeg: string;
-  sha256: string;
-  width: number;
-  height: number;
-  takenAt: string;
-}
+  jpeg: z.string(),
+  sha256: z.string(),
+  width: count,
+  height: count,
+  takenAt: z.string(),
+});
+export type Snapshot = z.infer<typeof snapshotSchema>;
 
 /** What each request answers when it succeeds. */
-export interface SfuAnswers {
-  createRoom: { nodeId: string; roomId: string; routerRtpCapabilities: MediaParameters };
-  joinRoom: {
-    routerRtpCapabilities: MediaParameters;
-    sendTransport: TransportOptions;
-    recvTransport: TransportOptions;
+export const sfuAnswerSchemas = {
+  createRoom: z.object({ nodeId: id, roomId: id, routerRtpCapabilities: mediaParametersSchema }),
+  joinRoom: z.object({
+    routerRtpCapabilities: mediaParametersSchema,
+    sendTransport: transportOptionsSchema,
+    recvTransport: transportOptionsSchema,
     /** The other peers' producers already in the room. */
-    producers: ProducerInfo[];
-  };
-  connectTransport: { connected: true };
-  produce: { producerId: string };
-  consume: { consumerId: string; producerId: string; kind: MediaKind; rtpParameters: MediaParameters };
-  resumeConsumer: { resumed: true };
-  closeRoom: { closed: boolean };
-  snapshot: Snapshot;
-  load: SfuLoad;
-}
+    producers: z.array(producerInfoSchema),
+  }),
+  connectTransport: z.object({ connected: z.literal(true) }),
+  produce: z.object({ producerId: id }),
+  consume: z.object({ consumerId: id, producerId: id, kind: mediaKindSchema, rtpParameters: mediaParametersSchema }),
+  resumeConsumer: z.object({ resumed: z.literal(true) }),
+  closeRoom: z.object({ closed: z.boolean() }),
+  snapshot: snapshotSchema,
+  load: sfuLoadSchema,
+} satisfies { [T in SfuRequestType]: z.ZodMiniType };
+export type SfuAnswers = { [T in SfuRequestType]: z.infer<(typeof sfuAnswerSchemas)[T]> };
 
-export type SfuErrorCode =
+export const SFU_ERROR_CODES = [
   /** No such room, peer, transport or producer (ended, or never there). */
-  | 'not-found'
+  'not-found',
   /** Parameters mediasoup refused. */
-  | 'invalid'
+  'invalid',
   /** The peer is in the room but sends no video (camera off, or not produced yet). */
-  | 'no-video'
+  'no-video',
   /** No worker: relay and snapshots are off on this node. */
-  | 'unavailable'
-  | 'failed';
+  'unavailable',
+  'failed',
+] as const;
+export type SfuErrorCode = (typeof SFU_ERROR_CODES)[number];
 
+/** Every reply; the result inside is checked against the request's answer schema (`checkSfuAnswer`). */
+export const sfuReplySchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.object({ code: z.enum(SFU_ERROR_CODES), reason: z.string() }) }),
+]);
 export type SfuReply<T = unknown> =
   { ok: true; result: T } | { ok: false; error: { code: SfuErrorCode; reason: string } };
+// SfuReply is generic over its result, which a schema cannot be: this keeps the two the same shape.
+type _SfuReplyMatches = Expect<TypesMatch<z.infer<typeof sfuReplySchema>, SfuReply>>;
+
+/** Checks a request the SFU received; the reason names the field. */
+export function checkSfuRequest(data: unknown): ContractCheck<SfuRequest> {
+  return checkContract(sfuRequestSchema, data);
+}
+
+/** Checks the result of a successful reply against what `type` answers. */
+export function checkSfuAnswer<T extends SfuRequestType>(type: T, data: unknown): ContractCheck<SfuAnswers[T]> {
+  // The schema is looked up by `type`, which TypeScript cannot tie to `SfuAnswers[T]` on its own.
+  return checkContract(sfuAnswerSchemas[type], data) as ContractCheck<SfuAnswers[T]>;
+}
 
 export const SFU_SUBJECTS = {
   /** Any node takes it (queue group `sfu`); the answer names the node that holds the room. */
@@ -118,11 +150,8 @@ export const SFU_SUBJECTS = {
 } as const;
 export const SFU_QUEUE = 'sfu';
 
-export interface RoomLost {
-  nodeId: string;
-  roomId: string;
-  reason: string;
-}
+export const roomLostSchema = z.object({ nodeId: id, roomId: id, reason: z.string() });
+export type RoomLost = z.infer<typeof roomLostSchema>;
 
 /**
  * How the SFU reaches the bus: NATS request/reply when standalone, the backend's bus when it runs in-process.

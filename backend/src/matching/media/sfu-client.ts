@@ -1,4 +1,12 @@
-import { SFU_SUBJECTS, type SfuAnswers, type SfuErrorCode, type SfuReply, type SfuRequest } from '@serendip/proto';
+import {
+  checkContract,
+  checkSfuAnswer,
+  SFU_SUBJECTS,
+  type SfuAnswers,
+  type SfuErrorCode,
+  type SfuRequest,
+  sfuReplySchema,
+} from '@serendip/proto';
 import { type MessageBus, NoResponderError, RequestTimeoutError } from '../../platform/messaging/message-bus.js';
 
 /** What the SFU answered instead of a result, or why it could not be asked. */
@@ -14,7 +22,7 @@ export class SfuError extends Error {
 
 const RELAY_DOWN = 'Media relay is unavailable right now.';
 
-/** The backend's side of the SFU RPC (issue 8): typed requests over the bus, every failure an `SfuError`. */
+/** The backend's side of the SFU RPC (DESIGN.md "sfu/"): typed requests over the bus, every failure an `SfuError`. */
 export class SfuClient {
   constructor(
     private readonly bus: MessageBus,
@@ -38,24 +46,37 @@ export class SfuClient {
     return this.ask(SFU_SUBJECTS.node(nodeId), request, timeoutMs);
   }
 
-  private async ask<T>(subject: string, request: SfuRequest, timeoutMs = this.timeoutMs): Promise<T> {
-    let reply: SfuReply<T>;
+  private async ask<R extends SfuRequest>(
+    subject: string,
+    request: R,
+    timeoutMs = this.timeoutMs,
+  ): Promise<SfuAnswers[R['type']]> {
+    let raw: unknown;
     try {
-      reply = (await this.bus.request(subject, request, { timeoutMs })) as SfuReply<T>;
+      raw = await this.bus.request(subject, request, { timeoutMs });
     } catch (error) {
       if (error instanceof NoResponderError || error instanceof RequestTimeoutError) {
         throw new SfuError('unavailable', RELAY_DOWN);
       }
       throw error;
     }
-    if (!reply || typeof reply !== 'object' || !('ok' in reply))
-      throw new SfuError('failed', 'The SFU answered nonsense.');
+    const reply = checkContract(sfuReplySchema, raw);
+    if (!reply.ok) throw this.nonsense(subject, `reply: ${reply.reason}`);
+    const answer = reply.value;
     // The SFU's own words on its failures (paths, internals) go to the log, not to users.
-    if (!reply.ok && (reply.error.code === 'failed' || reply.error.code === 'unavailable')) {
-      this.onFailure?.(`${subject}: ${reply.error.code}: ${reply.error.reason}`);
-      throw new SfuError(reply.error.code, RELAY_DOWN);
+    if (!answer.ok && (answer.error.code === 'failed' || answer.error.code === 'unavailable')) {
+      this.onFailure?.(`${subject}: ${answer.error.code}: ${answer.error.reason}`);
+      throw new SfuError(answer.error.code, RELAY_DOWN);
     }
-    if (!reply.ok) throw new SfuError(reply.error.code, reply.error.reason);
-    return reply.result;
+    if (!answer.ok) throw new SfuError(answer.error.code, answer.error.reason);
+    const result = checkSfuAnswer<R['type']>(request.type, answer.result);
+    if (!result.ok) throw this.nonsense(subject, `${request.type} answer: ${result.reason}`);
+    return result.value;
+  }
+
+  /** An answer outside the contract (an SFU of another version, a bug): the log says which field, users hear less. */
+  private nonsense(subject: string, problem: string): SfuError {
+    this.onFailure?.(`${subject}: the SFU answered outside the contract: ${problem}`);
+    return new SfuError('failed', RELAY_DOWN);
   }
 }

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { SFU_SUBJECTS, type SfuLoad } from '@serendip/proto';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { checkContract, SFU_SUBJECTS, type SfuLoad, sfuLoadSchema } from '@serendip/proto';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
 
@@ -12,6 +12,7 @@ const STALE_AFTER_MS = 15_000;
  */
 @Injectable()
 export class SfuLoads implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(SfuLoads.name);
   private readonly latest = new Map<string, { load: SfuLoad; seenAt: number }>();
   private subscription: BusSubscription | undefined;
 
@@ -20,8 +21,13 @@ export class SfuLoads implements OnModuleInit, OnApplicationShutdown {
   // Before any bootstrap hook: an SFU in this process announces itself as it starts, and that must not be missed.
   onModuleInit() {
     this.subscription = this.core.bus.subscribe(SFU_SUBJECTS.load, (message) => {
-      const load = message.data as SfuLoad;
-      if (typeof load?.nodeId === 'string') this.latest.set(load.nodeId, { load, seenAt: Date.now() });
+      // An announcement outside the contract (an SFU of another version) counts as no word from that node.
+      const checked = checkContract(sfuLoadSchema, message.data);
+      if (!checked.ok) {
+        this.logger.warn(`SFU load announcement dropped: ${checked.reason}`);
+        return;
+      }
+      this.latest.set(checked.value.nodeId, { load: checked.value, seenAt: Date.now() });
     });
   }
 
