@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type RoomLost, SFU_SUBJECTS, SKIP_COOLDOWN_MS } from '@serendip/proto';
+import { checkContract, roomLostSchema, SFU_SUBJECTS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import { executeDecider } from '../../platform/cqrs/execute-decider.js';
@@ -13,7 +13,7 @@ import { Matchmaker } from '../domain/matchmaker.js';
 import { videoSubject } from '../gateway/video-subject.js';
 import { SfuClient } from '../media/sfu-client.js';
 import { SfuLoads } from '../media/sfu-loads.js';
-import { type CoordinatorRequest, MATCHING_REQUESTS_SUBJECT, MATCHMAKER_QUEUE } from './coordinator.messages.js';
+import { MATCHING_REQUESTS_SUBJECT, MATCHMAKER_QUEUE, parseCoordinatorRequest } from './coordinator.messages.js';
 import { iceServersFor } from './ice-servers.js';
 import { LeaderLock } from './leader-lock.js';
 import { MatchCoordinator } from './match-coordinator.js';
@@ -88,15 +88,26 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     for (const skip of skips) coordinator.rememberSkip(skip.user_a, skip.user_b, new Date(skip.ended_at!).getTime());
     this.coordinator = coordinator;
     this.subscriptions = [
+      // A request that does not fit the contract (a gateway of another version, a bug) is dropped with the field at
+      // fault; the reason names fields only, never the personal data a request carries.
       this.core.bus.subscribe(
         MATCHING_REQUESTS_SUBJECT,
-        (message) => coordinator.handle(message.data as CoordinatorRequest),
+        (message) => {
+          const request = parseCoordinatorRequest(message.data, (reason) =>
+            this.logger.warn(`matching request dropped: ${reason}`),
+          );
+          return request && coordinator.handle(request);
+        },
         { queue: MATCHMAKER_QUEUE },
       ),
-      // issue 8: a room the SFU lost with its worker is made again, and both sides rejoin it.
+      // A room the SFU lost with its worker is made again, and both sides rejoin it.
       this.core.bus.subscribe(SFU_SUBJECTS.roomLost, (message) => {
-        const { roomId, nodeId } = message.data as RoomLost;
-        return coordinator.handle({ kind: 'room-lost', matchId: roomId, sfuNode: nodeId });
+        const lost = checkContract(roomLostSchema, message.data);
+        if (!lost.ok) {
+          this.logger.warn(`lost-room report dropped: ${lost.reason}`);
+          return;
+        }
+        return coordinator.handle({ kind: 'room-lost', matchId: lost.value.roomId, sfuNode: lost.value.nodeId });
       }),
     ];
     await Promise.all(this.subscriptions.map((s) => (s as BusSubscription & { ready?: Promise<void> }).ready));

@@ -1,0 +1,153 @@
+import { z } from 'zod/mini';
+import { checkContract, type Expect, type TypesMatch } from '../contract.js';
+import {
+  type IceServer,
+  type MatchFound,
+  matchFiltersSchema,
+  type PartnerLeftReason,
+  type PartnerProfile,
+} from '../socket/video.js';
+
+/**
+ * What the video gateways (on any backend node) and the one matchmaker (the leader, DESIGN.md "Processes and roles")
+ * say to each other over the bus. Both ends are the backend, but of different processes (and of different versions
+ * during a rolling deploy), so each end parses what it receives and drops what does not fit, logging why.
+ */
+
+const id = z.string().check(z.minLength(1));
+const gender = z.enum(['male', 'female']);
+
+const partnerProfileSchema = z.object({
+  _id: id,
+  socketId: id,
+  firstName: z.string(),
+  userAge: z.int(),
+  gender,
+  country: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
+  isAdmin: z.boolean(),
+  deviceType: z.enum(['mobile', 'desktop']),
+});
+
+/** The server's own view of a user who asks to be matched: never the client's claims. */
+export const seekerProfileSchema = z.object({
+  gender,
+  /** "Hide my IP": this user's calls are relayed. */
+  hideIp: z.boolean(),
+  age: z.int(),
+  country: z.nullable(z.string()),
+  /** What the partner is shown (spec 3 "Partner data on a match"), minus the socket id, added at pairing. */
+  public: z.omit(partnerProfileSchema, { socketId: true }),
+});
+export type SeekerProfile = z.infer<typeof seekerProfileSchema>;
+
+const userSocket = { userId: id, socketId: id };
+
+export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('start'), ...userSocket, profile: seekerProfileSchema, filters: matchFiltersSchema }),
+  /** A leave, a skip, or a call given up because its connection never came up ('timeout'). */
+  z.object({ kind: z.literal('leave'), ...userSocket, reason: z.enum(['leave', 'skip', 'timeout']) }),
+  z.object({ kind: z.literal('socket-lost'), ...userSocket }),
+  /** A socket that came back and says which call it was in. */
+  z.object({ kind: z.literal('resume'), ...userSocket, matchId: id }),
+  z.object({ kind: z.literal('rtc-connected'), ...userSocket, matchId: id }),
+  /** Auto mode: this side's peer connection did not come up; move the call to the SFU. */
+  z.object({ kind: z.literal('fallback'), ...userSocket, matchId: id }),
+  /** The SFU lost the call's room (its worker died). */
+  z.object({ kind: z.literal('room-lost'), matchId: id, sfuNode: id }),
+]);
+export type CoordinatorRequest = z.infer<typeof coordinatorRequestSchema>;
+
+const iceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.optional(z.string()),
+  credential: z.optional(z.string()),
+});
+
+const matchFoundSchema = z.object({
+  matchId: id,
+  partnerId: id,
+  partnerUser: partnerProfileSchema,
+  role: z.enum(['offerer', 'answerer']),
+  iceServers: z.array(iceServerSchema),
+  media: z.enum(['p2p', 'relay']),
+  relayFallback: z.boolean(),
+});
+
+const partnerLeftReason = z.enum(['skip', 'leave', 'disconnect', 'ban']);
+
+export const RELAY_EVENTS = [
+  'offer',
+  'answer',
+  'ice-candidate',
+  'chatMessage',
+  'mic-toggle',
+  'camera-toggle',
+  'speaking-status',
+  'partner-network-quality',
+  'media:producer',
+] as const;
+export type RelayEvent = (typeof RELAY_EVENTS)[number];
+
+/** Published on `user.<id>`; the gateways holding that user's sockets act on it. */
+export const userDeliverySchema = z.discriminatedUnion('kind', [
+  /** To one socket: the call it is now in (found, or resumed after a blip). */
+  z.object({
+    kind: z.literal('match'),
+    socketId: id,
+    event: z.enum(['matchFound', 'matchResumed']),
+    match: matchFoundSchema,
+    /** The SFU node of a relayed call: the gateway sends its media requests there (never told to the client). */
+    sfuNode: z.optional(id),
+  }),
+  /** To the sockets in that call: its media now goes through the SFU on this node (moved, or made again). */
+  z.object({
+    kind: z.literal('media-path'),
+    matchId: id,
+    sfuNode: id,
+    event: z.enum(['media:path', 'media:reconnect']),
+  }),
+  /** To the sockets in that call: the partner left it, for this reason. */
+  z.object({ kind: z.literal('partner-left'), matchId: id, reason: partnerLeftReason }),
+  /** To one socket that asked to resume a call that is over. */
+  z.object({ kind: z.literal('call-over'), socketId: id, matchId: id }),
+  z.object({ kind: z.literal('fully-connected'), matchId: id }),
+  /** To one socket: another tab of the same user took over matching. */
+  z.object({ kind: z.literal('replaced'), socketId: id }),
+  /** To one socket: the server could not pair it (the log refused the pairing); the search is over. */
+  z.object({ kind: z.literal('unavailable'), socketId: id }),
+  /** From the partner's gateway: a relay of one of the client events, already validated there. */
+  z.object({
+    kind: z.literal('relay'),
+    matchId: id,
+    from: id,
+    event: z.enum(RELAY_EVENTS),
+    payload: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type UserDelivery = z.infer<typeof userDeliverySchema>;
+
+// The socket contract's types are written by hand (socket/video.ts); a delivery carries them, so they must agree.
+type _PartnerProfileMatches = Expect<TypesMatch<z.infer<typeof partnerProfileSchema>, PartnerProfile>>;
+type _IceServerMatches = Expect<TypesMatch<z.infer<typeof iceServerSchema>, IceServer>>;
+type _MatchFoundMatches = Expect<TypesMatch<z.infer<typeof matchFoundSchema>, MatchFound>>;
+type _PartnerLeftReasonMatches = Expect<TypesMatch<z.infer<typeof partnerLeftReason>, PartnerLeftReason>>;
+
+/** A matching request from the bus, or undefined (and why, to `onInvalid`) when it is not one. */
+export function parseCoordinatorRequest(
+  data: unknown,
+  onInvalid: (reason: string) => void,
+): CoordinatorRequest | undefined {
+  const checked = checkContract(coordinatorRequestSchema, data);
+  if (checked.ok) return checked.value;
+  onInvalid(checked.reason);
+  return undefined;
+}
+
+/** A delivery from the bus, or undefined (and why, to `onInvalid`) when it is not one. */
+export function parseUserDelivery(data: unknown, onInvalid: (reason: string) => void): UserDelivery | undefined {
+  const checked = checkContract(userDeliverySchema, data);
+  if (checked.ok) return checked.value;
+  onInvalid(checked.reason);
+  return undefined;
+}
