@@ -1,4 +1,5 @@
-import type { UserInfo } from './auth.js';
+import { z } from 'zod/mini';
+import { userInfoSchema } from './auth.js';
 
 /**
  * Profile and account contracts (issue 6; spec 2 "Profile settings screen", "Account settings dialog", spec 7).
@@ -33,14 +34,15 @@ export interface EditAccountRequest {
   endOtherSessions?: boolean;
 }
 
-export interface EditAccountAnswer {
+export const editAccountAnswerSchema = z.object({
   /** The user as now stored (the e-mail stays the old one until the new one is confirmed). */
-  user: UserInfo;
+  user: userInfoSchema,
   /** The address a confirmation link was sent to, when the e-mail is changing. */
-  pendingEmailAddress?: string;
+  pendingEmailAddress: z.optional(z.string()),
   /** Sessions that were ended because of a password change. */
-  endedSessions?: number;
-}
+  endedSessions: z.optional(z.int().check(z.gte(0))),
+});
+export type EditAccountAnswer = z.infer<typeof editAccountAnswerSchema>;
 
 /** POST /user/delete-account: needs the current password; then the client logs out. */
 export interface DeleteAccountRequest {

@@ -1,39 +1,49 @@
+import { z } from 'zod/mini';
+
 /**
- * Identity's HTTP contracts (issue 4; spec 3 "User", spec 7 calls). Paths are under /api. The server validates
- * every body itself; these types are what both sides compile against.
+ * Identity's HTTP contracts (spec 3 "User", spec 7 calls). Paths are under /api. The server validates every body
+ * itself; these types are what both sides compile against, and the answers' schemas are what the client parses.
  */
 
-export type Gender = 'male' | 'female';
+const nonEmpty = z.string().check(z.minLength(1));
+const optionalText = z.nullable(z.string());
 
-/** The signed-in user as the client sees it (GET /auth/user-info). Never a hash, a token or another user's data. */
-export interface UserInfo {
-  _id: string;
-  emailAddress: string;
-  emailVerified: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  gender: Gender | null;
+export const genderSchema = z.enum(['male', 'female']);
+export type Gender = z.infer<typeof genderSchema>;
+
+/**
+ * The signed-in user as the client sees it (GET /auth/user-info). Never a hash, a token or another user's data.
+ * The client parses every answer that carries it: a half-deployed server or a proxy's page must not become the user.
+ */
+export const userInfoSchema = z.object({
+  _id: nonEmpty,
+  emailAddress: z.string(),
+  emailVerified: z.boolean(),
+  firstName: optionalText,
+  lastName: optionalText,
+  username: optionalText,
+  gender: z.nullable(genderSchema),
   /** YYYY-MM-DD */
-  userBirthDate: string | null;
-  userAge: number | null;
+  userBirthDate: optionalText,
+  userAge: z.nullable(z.number()),
   /** E.164, or null. */
-  phoneNumber: string | null;
-  bio: string | null;
+  phoneNumber: optionalText,
+  bio: optionalText,
   /** URL of the 512 px WebP avatar, or null. */
-  avatar: string | null;
+  avatar: optionalText,
   /** ISO 3166-1 alpha-2 code of the last known location, or null ('Unknown' on screen). */
-  country: string | null;
-  city: string | null;
-  isAdmin: boolean;
-  isBanned: boolean;
-  twoFactorEnabled: boolean;
-  /** issue 8 "hide my IP": this user's calls go through the SFU, so no stranger learns their IP address. */
-  hideIp: boolean;
+  country: optionalText,
+  city: optionalText,
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** "Hide my IP": this user's calls go through the SFU, so no stranger learns their IP address. */
+  hideIp: z.boolean(),
   /** spec 4 "Signup gating": false until the continue-signup step (names, username, gender, birth date) is done. */
-  isFinishedSteps: boolean;
-  isFirstSteps: boolean;
-}
+  isFinishedSteps: z.boolean(),
+  isFirstSteps: z.boolean(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export interface SignupRequest {
   emailAddress: string;
@@ -59,7 +69,11 @@ export interface LoginRequest {
 }
 
 /** Login either signs in, or asks for the 6-digit code e-mailed to the user (two-factor on). */
-export type LoginAnswer = UserInfo | { twoFactorRequired: true; challengeId: string };
+export const loginAnswerSchema = z.union([
+  userInfoSchema,
+  z.object({ twoFactorRequired: z.literal(true), challengeId: nonEmpty }),
+]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export interface LoginVerifyRequest {
   challengeId: string;
@@ -76,21 +90,21 @@ export interface ResetPasswordRequest {
 }
 
 /** POST /auth/refresh-token: status 200 is success (spec 7); the token also comes as an HttpOnly cookie. */
-export interface RefreshAnswer {
-  accessToken: string;
-}
+export const refreshAnswerSchema = z.object({ accessToken: nonEmpty });
+export type RefreshAnswer = z.infer<typeof refreshAnswerSchema>;
 
 /** GET /sessions (spec 3 "Login session"). */
-export interface LoginSession {
-  _id: string;
-  createdAt: string;
-  userAgent: string | null;
-  city: string | null;
+export const loginSessionSchema = z.object({
+  _id: nonEmpty,
+  createdAt: z.string(),
+  userAgent: optionalText,
+  city: optionalText,
   /** ISO 3166-1 alpha-2 code of where the session signed in ('DE'), or null; the client shows the English name. */
-  country: string | null;
-  ip: string | null;
-  isCurrent: boolean;
-}
+  country: optionalText,
+  ip: optionalText,
+  isCurrent: z.boolean(),
+});
+export type LoginSession = z.infer<typeof loginSessionSchema>;
 
 export interface DeleteSessionRequest {
   sessionId: string;

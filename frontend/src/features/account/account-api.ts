@@ -4,8 +4,10 @@ import {
   type DeleteAccountRequest,
   type DeleteSessionRequest,
   type EditAccountAnswer,
+  editAccountAnswerSchema,
   type EditAccountRequest,
   type LoginSession,
+  loginSessionSchema,
   type PrivacySettingsRequest,
   type UserInfo,
 } from '@serendip/proto';
@@ -44,31 +46,12 @@ const PATHS = {
   privacy: underApi(ACCOUNT_PATHS.privacy),
 } as const;
 
-const isNullableText = (value: unknown) => value === null || typeof value === 'string';
-
 export function isLoginSession(value: unknown): value is LoginSession {
-  if (typeof value !== 'object' || value === null) return false;
-  const session = value as Record<string, unknown>;
-  return (
-    typeof session._id === 'string' &&
-    session._id !== '' &&
-    typeof session.createdAt === 'string' &&
-    typeof session.isCurrent === 'boolean' &&
-    isNullableText(session.userAgent) &&
-    isNullableText(session.city) &&
-    isNullableText(session.country) &&
-    isNullableText(session.ip)
-  );
+  return loginSessionSchema.safeParse(value).success;
 }
 
 export function isEditAccountAnswer(value: unknown): value is EditAccountAnswer {
-  if (typeof value !== 'object' || value === null) return false;
-  const answer = value as Record<string, unknown>;
-  return (
-    isUserInfo(answer.user) &&
-    (answer.pendingEmailAddress === undefined || typeof answer.pendingEmailAddress === 'string') &&
-    (answer.endedSessions === undefined || typeof answer.endedSessions === 'number')
-  );
+  return editAccountAnswerSchema.safeParse(value).success;
 }
 
 function expectSessions(path: string, answer: unknown): LoginSession[] {

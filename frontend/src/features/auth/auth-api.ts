@@ -1,8 +1,8 @@
 import {
   AUTH_PATHS,
   type CompleteSignupRequest,
-  isTwoFactorChallenge,
   type LoginAnswer,
+  loginAnswerSchema,
   type LoginRequest,
   type LoginVerifyRequest,
   type PasswordResetRequest,
@@ -63,14 +63,7 @@ function expectUser(path: string, answer: unknown): UserInfo {
 }
 
 function isLoginAnswer(answer: unknown): answer is LoginAnswer {
-  if (isUserInfo(answer)) return true;
-  if (typeof answer !== 'object' || answer === null) return false;
-  const challenge = answer as { twoFactorRequired?: unknown; challengeId?: unknown };
-  return (
-    isTwoFactorChallenge(answer as LoginAnswer) &&
-    typeof challenge.challengeId === 'string' &&
-    challenge.challengeId !== ''
-  );
+  return loginAnswerSchema.safeParse(answer).success;
 }
 
 export function createAuthApi(http: HttpClient): AuthApi {

@@ -1,32 +1,11 @@
-import type { UserInfo } from '@serendip/proto';
-
-const NULLABLE_TEXT_FIELDS = ['firstName', 'lastName', 'username', 'userBirthDate'] as const;
-const FLAG_FIELDS = [
-  'emailVerified',
-  'isAdmin',
-  'isBanned',
-  'twoFactorEnabled',
-  'hideIp',
-  'isFinishedSteps',
-  'isFirstSteps',
-] as const;
+import { type UserInfo, userInfoSchema } from '@serendip/proto';
 
 /**
- * Whether an answer is the `UserInfo` contract (proto/src/http/auth.ts). The HTTP module returns bodies unchecked;
- * a half-deployed server or a proxy page must not become the signed-in user.
+ * Whether an answer is the `UserInfo` contract (proto/src/http/auth.ts), by its schema. The HTTP module returns
+ * bodies unchecked; a half-deployed server or a proxy page must not become the signed-in user.
  */
 export function isUserInfo(value: unknown): value is UserInfo {
-  if (typeof value !== 'object' || value === null) return false;
-  const user = value as Record<string, unknown>;
-  return (
-    typeof user._id === 'string' &&
-    user._id !== '' &&
-    typeof user.emailAddress === 'string' &&
-    NULLABLE_TEXT_FIELDS.every((field) => user[field] === null || typeof user[field] === 'string') &&
-    FLAG_FIELDS.every((field) => typeof user[field] === 'boolean') &&
-    (user.gender === null || user.gender === 'male' || user.gender === 'female') &&
-    (user.userAge === null || typeof user.userAge === 'number')
-  );
+  return userInfoSchema.safeParse(value).success;
 }
 
 /** spec 4 "Signup gating": neither flag set means the continue-signup step is still owed. */

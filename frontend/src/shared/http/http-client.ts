@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@serendip/proto';
+import { API_PREFIX, type RefreshAnswer, refreshAnswerSchema } from '@serendip/proto';
 import { HttpError, parseRetryAfter } from './http-error';
 
 /** spec 7: every call goes to the API base path ending in /api, with credentials. */
@@ -151,13 +151,8 @@ function isCredentialExchange(path: string): boolean {
   return CREDENTIAL_EXCHANGES.has(path.split('?')[0]!);
 }
 
-function isRefreshAnswer(body: unknown): body is { accessToken: string } {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { accessToken?: unknown }).accessToken === 'string' &&
-    (body as { accessToken: string }).accessToken !== ''
-  );
+function isRefreshAnswer(body: unknown): body is RefreshAnswer {
+  return refreshAnswerSchema.safeParse(body).success;
 }
 
 /** JSON when the body parses as JSON, the raw text otherwise (a proxy's HTML page), undefined when empty. */
