@@ -9,4 +9,7 @@ export * from './http/account.js';
 export * from './socket/video.js';
 export * from './http/matching.js';
 export * from './events/matching.js';
+export * from './events/identity.js';
 export * from './sfu/rpc.js';
+export * from './contract.js';
+export * from './bus/matching.js';

@@ -27,8 +27,56 @@ export interface SystemClientToServerEvents {
   ping: (request: PingRequest, ack: PingAck) => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the notifications issue
-export interface SystemServerToClientEvents {}
+/**
+ * Every pushed event carries the id of the stored event behind it (DESIGN.md "Fan-out"): delivery is at least once,
+ * so a client drops an id it has seen.
+ */
+export interface Pushed {
+  eventId: string;
+}
+
+/** This sign-in was ended (logout elsewhere, "end this session", a password reset, theft detection): sign in again. */
+export interface SessionEndedPush extends Pushed {
+  reason: string;
+}
+
+/** spec 7: banStatusUpdated {userId, isBanned}. */
+export interface BanStatusUpdatedPush extends Pushed {
+  userId: string;
+  isBanned: boolean;
+}
+
+/** What the server pushes on the system socket to one user's sockets, or to every admin's (spec 7). */
+export interface SystemServerToClientEvents {
+  sessionEnded: (event: SessionEndedPush) => void;
+  banStatusUpdated: (event: BanStatusUpdatedPush) => void;
+}
+
+export type SystemPushEvent = keyof SystemServerToClientEvents;
+export type SystemPushPayload<E extends SystemPushEvent> = Parameters<SystemServerToClientEvents[E]>[0];
+
+export const SYSTEM_PUSH_EVENTS = ['sessionEnded', 'banStatusUpdated'] as const satisfies readonly SystemPushEvent[];
+
+/**
+ * A push between backend nodes on `user.<id>` or `role.<role>` (DESIGN.md "Fan-out: NATS"): each node hands it to
+ * the sockets it holds. `emit` goes to every system socket of the target; `end-session` closes that session's sockets
+ * in every namespace, after telling the client why.
+ */
+export const userPushSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('emit'),
+    id: z.string().check(z.minLength(1)),
+    event: z.enum(SYSTEM_PUSH_EVENTS),
+    payload: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    kind: z.literal('end-session'),
+    id: z.string().check(z.minLength(1)),
+    sessionId: z.string().check(z.minLength(1)),
+    reason: z.string(),
+  }),
+]);
+export type UserPush = z.infer<typeof userPushSchema>;
 
 export const SYSTEM_EVENTS = { ping: 'ping' } as const satisfies Record<keyof SystemClientToServerEvents, string>;
 

@@ -1,0 +1,14 @@
+import { z } from 'zod/mini';
+import type { IntegrationEvent } from './integration-event.js';
+
+/**
+ * A sign-in session ended (identity context): logout, ended from the account's settings, a password reset, the
+ * account's deletion, or a reused refresh token. Its sockets close on every node (DESIGN.md "Fan-out").
+ */
+export const sessionEndedDataSchema = z.object({
+  sessionId: z.string().check(z.minLength(1)),
+  userId: z.string().check(z.minLength(1)),
+  reason: z.string(),
+});
+export type SessionEndedEvent = IntegrationEvent<'SessionEnded', z.infer<typeof sessionEndedDataSchema>>;
+export type IdentityIntegrationEvent = SessionEndedEvent;
