@@ -14,6 +14,7 @@ import type { Db } from './platform/database/database.js';
 import type { EventCore } from './platform/event-core/event-core.js';
 import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
 import { createMailSender } from './platform/mail/mail-sender.js';
+import { BodyProblemInterceptor, deferredBodyParsers } from './platform/http/body-parsing.js';
 import { DomainErrorFilter } from './platform/http/domain-error.filter.js';
 import { SerendipSocketAdapter } from './platform/realtime/socket-adapter.js';
 import { webClient } from './platform/web/web-client.js';
@@ -31,6 +32,8 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config, db, core, mail }), {
     logger: new NestPinoLogger(logger.child({ component: 'nest' })),
     bufferLogs: false,
+    // Ours instead (below): a malformed body is answered after the guards, not before.
+    bodyParser: false,
   });
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -67,9 +70,11 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
   app.use(cookieParser());
   // tus streams raw bytes: mounted before Nest's body parsers (which are added at init) so they never see them.
   app.use(app.get(AvatarUploads).middleware);
+  app.use(...deferredBodyParsers());
   app.use(webClient(config.frontendDist, config.publicConfig));
   // Every body is checked against its DTO: unknown fields are refused, each problem is named (400).
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalInterceptors(new BodyProblemInterceptor());
   app.useGlobalFilters(new DomainErrorFilter());
   app.useWebSocketAdapter(new SerendipSocketAdapter(app, config.publicUrl));
   app.setGlobalPrefix(API_PREFIX);

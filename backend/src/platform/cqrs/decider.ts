@@ -20,18 +20,52 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   decide(command: Command, state: State, context: DecisionContext): Event[];
 }
 
-/** A rule of the domain said no; `code` is stable for clients, `message` is for people. */
+/**
+ * What kind of "no" an error is; the one HTTP filter (platform/http/domain-error.filter.ts) and the socket gateways
+ * map it: invalid 400, unauthenticated 401, forbidden 403, not-found 404, conflict 409, too-many 429,
+ * unavailable 503.
+ */
+export type DomainErrorKind =
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-many' | 'unavailable';
+
+export interface DomainErrorOptions {
+  kind?: DomainErrorKind;
+  /** The request field the problem is about: the answer says "field: message", as the validation pipe does. */
+  field?: string;
+  /** For too-many: when to try again. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * A rule said no; `code` is stable for clients, `message` is for people. Deciders, command handlers and services throw
+ * these, never Nest's HTTP exceptions: the transport decides how a kind is answered.
+ */
 export class DomainError extends Error {
   override name = 'DomainError';
+  readonly kind: DomainErrorKind;
+  readonly field: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly code: string,
     message: string,
+    options: DomainErrorOptions = {},
   ) {
     super(message);
+    this.kind = options.kind ?? 'invalid';
+    this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
+/** Bad input in one field: 400 with "field: problem". */
+export const invalidField = (field: string, problem: string, code = 'invalid-field') =>
+  new DomainError(code, problem, { kind: 'invalid', field });
+
 /** The stream kept changing under us: the caller may try again later (HTTP 409). */
-export class ConcurrencyConflict extends Error {
+export class ConcurrencyConflict extends DomainError {
   override name = 'ConcurrencyConflict';
+  constructor(message: string) {
+    super('concurrency-conflict', message, { kind: 'conflict' });
+  }
 }

@@ -2,11 +2,13 @@ import { v5 as uuidv5 } from 'uuid';
 import type { EventStore, NewEvent, Position, RecordedEvent } from '../event-store/event-store.js';
 import { WrongExpectedVersion } from '../event-store/event-store.js';
 import type { EventSchemas } from '../personal-data/event-schemas.js';
+import { backoffDelay, sleep } from '../shared/backoff.js';
 import { ConcurrencyConflict, type Decider, type DomainEvent } from './decider.js';
 
 // Fixed namespace: event ids derived from a command id are the same on every retry of that command.
 const EVENT_ID_NAMESPACE = '6f1c1b5e-2d3a-4f7e-9a51-1f0c3f4f9a10';
 const MAX_ATTEMPTS = 4;
+const CONFLICT_BACKOFF_MS = 5;
 
 export interface CommandMetadata {
   /** Unique per intent: an HTTP request's Idempotency-Key, or a fresh id. Retrying with it appends nothing twice. */
@@ -68,7 +70,9 @@ export async function executeDecider<Command, State, Event extends DomainEvent>(
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw new ConcurrencyConflict(`${streamId} kept changing; try again`);
+      if (attempt >= MAX_ATTEMPTS) throw new ConcurrencyConflict('Please try again');
+      // A few jittered milliseconds: writers that collided do not collide again in lockstep.
+      await sleep(backoffDelay(attempt - 1, CONFLICT_BACKOFF_MS, 50));
     }
   }
 }

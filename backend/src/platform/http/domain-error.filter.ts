@@ -1,24 +1,35 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
-import { ConcurrencyConflict, DomainError } from '../cqrs/decider.js';
-import { TooManyRequests } from './rate-limits.js';
+import { DomainError, type DomainErrorKind } from '../cqrs/decider.js';
 
-/** A domain rule said no: 400 with its message (and code); a stream that kept changing: 409, try again. */
-@Catch(DomainError, ConcurrencyConflict, TooManyRequests)
+const STATUS: Record<DomainErrorKind, [number, string]> = {
+  invalid: [HttpStatus.BAD_REQUEST, 'Bad Request'],
+  unauthenticated: [HttpStatus.UNAUTHORIZED, 'Unauthorized'],
+  forbidden: [HttpStatus.FORBIDDEN, 'Forbidden'],
+  'not-found': [HttpStatus.NOT_FOUND, 'Not Found'],
+  conflict: [HttpStatus.CONFLICT, 'Conflict'],
+  'too-many': [HttpStatus.TOO_MANY_REQUESTS, 'Too Many Requests'],
+  unavailable: [HttpStatus.SERVICE_UNAVAILABLE, 'Service Unavailable'],
+};
+
+/**
+ * The one mapping from a refusal to an HTTP answer, in the shapes Nest answers itself: a 400 lists "field: problem"
+ * lines (as the validation pipe does) with the stable `code`; the others carry one message. A 429 says when to come
+ * back (Retry-After).
+ */
+@Catch(DomainError)
 export class DomainErrorFilter implements ExceptionFilter {
-  catch(error: DomainError | ConcurrencyConflict | TooManyRequests, host: ArgumentsHost) {
-    const res = host.switchToHttp().getResponse<Response>();
-    if (error instanceof TooManyRequests) {
-      res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      res.status(429).json(error.getResponse());
-      return;
-    }
-    if (error instanceof ConcurrencyConflict) {
-      res.status(HttpStatus.CONFLICT).json({ statusCode: 409, message: 'Please try again', error: 'Conflict' });
-      return;
-    }
-    res
-      .status(HttpStatus.BAD_REQUEST)
-      .json({ statusCode: 400, message: [error.message], error: 'Bad Request', code: error.code });
+  catch(error: DomainError, host: ArgumentsHost) {
+    answerDomainError(host.switchToHttp().getResponse<Response>(), error);
   }
+}
+
+/** Also for the few routes outside Nest (the tus uploads). */
+export function answerDomainError(res: Response, error: DomainError): void {
+  const [statusCode, name] = STATUS[error.kind];
+  if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  const line = error.field ? `${error.field}: ${error.message}` : error.message;
+  // A 400 lists its problems, as the validation pipe does; the other kinds carry one message.
+  const message = error.kind === 'invalid' ? [line] : error.message;
+  res.status(statusCode).json({ statusCode, message, error: name, code: error.code });
 }

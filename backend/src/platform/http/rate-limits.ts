@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
-import { HttpException, HttpStatus } from '@nestjs/common';
 import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { DomainError } from '../cqrs/decider.js';
 
 /** 429 with Retry-After (seconds), so clients and people know when to try again. */
-export class TooManyRequests extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      {
-        statusCode: HttpStatus.TOO_MANY_REQUESTS,
-        message: 'Too many attempts; try again later',
-        error: 'Too Many Requests',
-      },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
+export class TooManyRequests extends DomainError {
+  override name = 'TooManyRequests';
+  constructor(retryAfterSeconds: number) {
+    super('too-many', 'Too many attempts; try again later', { kind: 'too-many', retryAfterSeconds });
   }
 }
 
@@ -105,6 +99,9 @@ export class RateLimits {
 }
 
 /** Issue 4's limits. */
+/** The process's one RateLimits (Postgres-backed counters shared by every node). */
+export const RATE_LIMITS = Symbol('RATE_LIMITS');
+
 export const LIMITS = {
   loginFailuresPerAccount: { name: 'login-fail-account', points: 10, durationSeconds: 15 * 60 },
   loginFailuresPerIp: { name: 'login-fail-ip', points: 10, durationSeconds: 15 * 60 },
