@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { contexts } from './contexts.js';
-import { IdentityService } from './identity/accounts/identity.service.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { EnsureAdmin } from './identity/commands/ensure-admin/ensure-admin.command.js';
 import { ServiceLifecycle } from './ops/service-lifecycle.js';
 import { EventCore } from './platform/event-core/event-core.js';
 import { loadKeyEncryptionKey } from './platform/personal-data/key-encryption-key.js';
@@ -50,8 +51,8 @@ async function main() {
   await app.get(ServiceLifecycle).recordStart();
   if (config.admin) {
     await app
-      .get(IdentityService)
-      .ensureAdmin(config.admin.emailAddress, config.admin.password, new Date())
+      .get(CommandBus)
+      .execute(new EnsureAdmin(config.admin.emailAddress, config.admin.password, new Date()))
       .catch(async (error: unknown) => {
         await app.close();
         await core.stop();

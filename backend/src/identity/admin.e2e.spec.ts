@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend } from '../test-support/backend-process.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { IdentityService } from './accounts/identity.service.js';
+import { ensureAdmin } from '../test-support/admins.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -27,9 +27,8 @@ describe('admin accounts', () => {
     });
 
   it('ADMIN_EMAIL + ADMIN_PASSWORD at start make one admin account, however often the app starts', async () => {
-    const identity = test.app.get(IdentityService);
-    const first = await identity.ensureAdmin('Root@Example.com', 'violet-harbour-lantern-42', new Date());
-    const again = await identity.ensureAdmin('root@example.com', 'violet-harbour-lantern-42', new Date());
+    const first = await ensureAdmin(test.app, 'Root@Example.com', 'violet-harbour-lantern-42');
+    const again = await ensureAdmin(test.app, 'root@example.com', 'violet-harbour-lantern-42');
     expect(again).toBe(first);
     const grants = (await test.core.store.readAll({ maxCount: 10_000 })).filter((e) => e.type === 'AdminGranted');
     expect(grants).toHaveLength(1);
@@ -42,9 +41,7 @@ describe('admin accounts', () => {
   });
 
   it('refuses a weak ADMIN_PASSWORD for a new admin', async () => {
-    await expect(test.app.get(IdentityService).ensureAdmin('boss@example.com', 'password', new Date())).rejects.toThrow(
-      /ADMIN_PASSWORD/,
-    );
+    await expect(ensureAdmin(test.app, 'boss@example.com', 'password')).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 
   it('`npm run admin:grant -- <email>` makes an existing user an admin, recorded as done by the cli', async () => {

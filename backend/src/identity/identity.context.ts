@@ -1,5 +1,6 @@
 import type { BoundedContext } from '../platform/event-core/bounded-context.js';
 import { identityEventSchemas } from './domain/account.events.js';
+import { identityIntegrationEvents } from './integration/identity.integration-events.js';
 import { usersProjection } from './projections/users.projection.js';
 import { sessionEventSchemas } from './sessions/session.events.js';
 
@@ -8,4 +9,5 @@ export const identityContext: BoundedContext = {
   name: 'identity',
   eventSchemas: [...identityEventSchemas, ...sessionEventSchemas],
   projections: [usersProjection],
+  integrationEvents: identityIntegrationEvents,
 };

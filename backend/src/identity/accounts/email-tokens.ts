@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/database/database.js';
 import { hashSecret } from '../sessions/secrets.js';
-import { badRequest } from './identity.service.js';
+import { invalidField } from '../../platform/cqrs/decider.js';
 
 export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
 
@@ -47,7 +47,7 @@ export class EmailTokens {
       .where('expires_at', '>', now)
       .returning(['user_id', 'purpose', 'new_email'])
       .executeTakeFirst();
-    if (!used) throw badRequest(['token', 'this link has expired or was already used']);
+    if (!used) throw invalidField('token', 'this link has expired or was already used', 'link-expired');
     return { userId: used.user_id, purpose: used.purpose, newEmail: used.new_email };
   }
 }

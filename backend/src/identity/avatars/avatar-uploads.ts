@@ -4,16 +4,16 @@ import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, EVENTS, Server, type ServerOptions, type Upload } from '@tus/server';
+import { CommandBus } from '@nestjs/cqrs';
 import { ACCOUNT_PATHS } from '@serendip/proto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
-import { type Limit, type RateLimits, TooManyRequests } from '../../platform/http/rate-limits.js';
-import { IDENTITY_TOKENS, IdentityService, RATE_LIMITS } from '../accounts/identity.service.js';
-import { cookie } from '../http/auth-cookies.js';
-import { meta } from '../http/auth.controller.js';
-import type { AccessTokens } from '../sessions/access-tokens.js';
-import { ChangeAvatarService, type ChangeAvatarResult } from './change-avatar.service.js';
+import { answerDomainError } from '../../platform/http/domain-error.filter.js';
+import { type Limit, RATE_LIMITS, type RateLimits, TooManyRequests } from '../../platform/http/rate-limits.js';
+import { SessionResolver } from '../public/session-resolver.js';
+import { ChangeAvatar, type ChangeAvatarResult } from '../commands/change-avatar/change-avatar.command.js';
+import { commandMetaOf } from '../public/guards.js';
 
 export const MAX_AVATAR_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** A partial upload nobody resumes for this long is deleted. */
@@ -39,7 +39,7 @@ const REFUSALS: Record<Extract<ChangeAvatarResult, { ok: false }>['problem'], { 
  * Resumable avatar uploads over tus (issue 6) at /api/uploads/avatars. Mounted on Express ahead of Nest, whose
  * body parsers must not touch the byte stream. Every request but OPTIONS needs a live session; an upload
  * belongs to whoever created it and is invisible (404) to everyone else. Raw bytes wait in DATA_DIR/avatar-uploads
- * until the last PATCH, then become an avatar through ChangeAvatarService and are deleted.
+ * until the last PATCH, then become an avatar through the ChangeAvatar command and are deleted.
  */
 @Injectable()
 export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,10 +52,9 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
 
   constructor(
     @Inject(CONFIG) config: Config,
-    @Inject(IDENTITY_TOKENS) private readonly tokens: AccessTokens,
+    private readonly sessions: SessionResolver,
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
-    private readonly identity: IdentityService,
-    private readonly avatars: ChangeAvatarService,
+    private readonly commands: CommandBus,
   ) {
     this.store = new FileStore({
       directory: path.join(config.dataDir, 'avatar-uploads'),
@@ -117,8 +116,7 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
           await this.limits.take(AVATAR_UPLOADS_PER_USER, userId);
         } catch (error) {
           if (!(error instanceof TooManyRequests)) throw error;
-          res.setHeader('Retry-After', String(error.retryAfterSeconds));
-          res.status(429).json(error.getResponse());
+          answerDomainError(res, error);
           return;
         }
       }
@@ -127,13 +125,9 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
     await this.tus.handle(req, res);
   }
 
-  /** As AuthGuard: a valid access token (Bearer or cookie) of a session that has not ended. */
+  /** As AuthGuard: the same SessionResolver decides who is calling. */
   private async signedInUser(req: Request): Promise<string | undefined> {
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7) : cookie(req, 'accessToken');
-    const claims = token ? await this.tokens.verify(token) : undefined;
-    if (!claims || !(await this.identity.isSessionActive(claims.sessionId, new Date()))) return undefined;
-    return claims.userId;
+    return (await this.sessions.resolve(req))?.userId;
   }
 
   private uploaderOf(req: TusRequest): string {
@@ -164,7 +158,8 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
     try {
       const bytes = await buffer(this.store.read(upload.id));
       if (req.method !== 'POST') await this.discard(upload.id);
-      const result = await this.avatars.changeAvatar(userId, bytes, meta(req.runtime!.node!.req as Request, userId));
+      const meta = { ...commandMetaOf(req.runtime!.node!.req as Request), actor: userId };
+      const result: ChangeAvatarResult = await this.commands.execute(new ChangeAvatar(userId, bytes, meta));
       if (result.ok) return json(200, result.user);
       const refusal = REFUSALS[result.problem];
       return json(refusal.status, { message: UPLOAD_FAILED, reason: refusal.reason });

@@ -1,22 +1,28 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { EditAccountAnswer } from '@serendip/proto';
 import type { Response } from 'express';
-import { AccountService } from '../accounts/account.service.js';
+import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
+import { DeleteAccount } from '../commands/delete-account/delete-account.command.js';
+import { EditAccount } from '../commands/edit-account/edit-account.command.js';
 import { DeleteAccountDto, EditAccountDto } from '../profile/profile.dto.js';
+import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
 import { clearAuthCookies } from './auth-cookies.js';
-import { meta } from './auth.controller.js';
-import { AuthGuard, type AuthenticatedRequest } from './auth.guard.js';
 
 /** spec 7: POST /user/edit-account (the user replaces the current one), POST /user/delete-account (then logout). */
 @Controller('user')
 @UseGuards(AuthGuard)
 export class AccountController {
-  constructor(private readonly accounts: AccountService) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('edit-account')
   @HttpCode(200)
-  editAccount(@Body() body: EditAccountDto, @Req() req: AuthenticatedRequest): Promise<EditAccountAnswer> {
-    return this.accounts.editAccount(req.auth.userId, req.auth.sessionId, body, meta(req, req.auth.userId));
+  editAccount(
+    @Body() body: EditAccountDto,
+    @Req() req: AuthenticatedRequest,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<EditAccountAnswer> {
+    return this.commands.execute(new EditAccount(req.auth.userId, req.auth.sessionId, body, meta));
   }
 
   @Post('delete-account')
@@ -25,8 +31,9 @@ export class AccountController {
     @Body() body: DeleteAccountDto,
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
+    @CommandMeta() meta: CommandMetadata,
   ): Promise<{ message: string }> {
-    await this.accounts.deleteAccount(req.auth.userId, body.currentPassword, meta(req, req.auth.userId));
+    await this.commands.execute(new DeleteAccount(req.auth.userId, body.currentPassword, meta));
     clearAuthCookies(res);
     return { message: 'Account deleted' };
   }

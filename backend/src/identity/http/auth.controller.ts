@@ -1,13 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { LoginAnswer, RefreshAnswer, UserInfo } from '@serendip/proto';
 import type { Request, Response } from 'express';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
-import { type Device, IdentityService, PASSWORD_RESET_ANSWER, type SignedIn } from '../accounts/identity.service.js';
+import { CompleteSignup } from '../commands/complete-signup/complete-signup.command.js';
+import { LogIn } from '../commands/log-in/log-in.command.js';
+import { LogOut } from '../commands/log-out/log-out.command.js';
+import { RefreshSession } from '../commands/refresh-session/refresh-session.command.js';
+import {
+  PASSWORD_RESET_ANSWER,
+  RequestPasswordReset,
+} from '../commands/request-password-reset/request-password-reset.command.js';
+import { ResetPassword } from '../commands/reset-password/reset-password.command.js';
+import { SignUp } from '../commands/sign-up/sign-up.command.js';
+import { VerifyEmail } from '../commands/verify-email/verify-email.command.js';
+import { VerifyLoginCode } from '../commands/verify-login-code/verify-login-code.command.js';
+import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
+import { SessionResolver } from '../public/session-resolver.js';
+import { GetUserInfo } from '../queries/user-info/get-user-info.query.js';
+import type { Device, SignedIn } from '../sessions/sign-ins.js';
 import { clearAuthCookies, cookie, setAuthCookies } from './auth-cookies.js';
-import { AuthGuard, type AuthenticatedRequest } from './auth.guard.js';
 import {
   CompleteSignupDto,
   LoginDto,
@@ -18,11 +32,13 @@ import {
   VerifyEmailDto,
 } from './auth.dto.js';
 
-/** The auth routes (issue 4; spec 7 paths kept exactly). */
+/** The auth routes (spec 7 paths kept exactly): each validates, runs one command or query, and shapes the answer. */
 @Controller('auth')
 export class AuthController {
   constructor(
-    private readonly identity: IdentityService,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly sessions: SessionResolver,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -32,25 +48,30 @@ export class AuthController {
     @Body() body: SignupDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
+    @CommandMeta() meta: CommandMetadata,
   ): Promise<UserInfo> {
-    return this.signedIn(
-      res,
-      await this.identity.signup(body.emailAddress.trim(), body.password, device(req), meta(req)),
+    const signedIn = await this.commands.execute(
+      new SignUp(body.emailAddress.trim(), body.password, device(req), meta),
     );
+    return this.signedIn(res, signedIn);
   }
 
   @Post('verify-email')
   @HttpCode(200)
-  async verifyEmail(@Body() body: VerifyEmailDto, @Req() req: Request): Promise<{ message: string }> {
-    await this.identity.verifyEmail(body.token, meta(req));
+  async verifyEmail(@Body() body: VerifyEmailDto, @CommandMeta() meta: CommandMetadata): Promise<{ message: string }> {
+    await this.commands.execute(new VerifyEmail(body.token, meta));
     return { message: 'E-mail address confirmed' };
   }
 
   @Post('signup/complete')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  completeSignup(@Body() body: CompleteSignupDto, @Req() req: AuthenticatedRequest): Promise<UserInfo> {
-    return this.identity.completeSignup(req.auth.userId, body, meta(req, req.auth.userId));
+  completeSignup(
+    @Body() body: CompleteSignupDto,
+    @Req() req: AuthenticatedRequest,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<UserInfo> {
+    return this.commands.execute(new CompleteSignup(req.auth.userId, body, meta));
   }
 
   @Post('login')
@@ -59,8 +80,9 @@ export class AuthController {
     @Body() body: LoginDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
+    @CommandMeta() meta: CommandMetadata,
   ): Promise<LoginAnswer> {
-    const answer = await this.identity.login(body.emailAddress.trim(), body.password, device(req), meta(req));
+    const answer = await this.commands.execute(new LogIn(body.emailAddress.trim(), body.password, device(req), meta));
     return 'twoFactorRequired' in answer ? answer : this.signedIn(res, answer);
   }
 
@@ -70,23 +92,29 @@ export class AuthController {
     @Body() body: LoginVerifyDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
+    @CommandMeta() meta: CommandMetadata,
   ): Promise<UserInfo> {
-    return this.signedIn(res, await this.identity.verifyLoginCode(body.challengeId, body.code, device(req), meta(req)));
+    const signedIn = await this.commands.execute(new VerifyLoginCode(body.challengeId, body.code, device(req), meta));
+    return this.signedIn(res, signedIn);
   }
 
   @Get('user-info')
   @UseGuards(AuthGuard)
   userInfo(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<UserInfo> {
     res.setHeader('Cache-Control', 'no-store');
-    return this.identity.userInfo(req.auth.userId, new Date());
+    return this.queries.execute(new GetUserInfo(req.auth.userId));
   }
 
   /** spec 7: status 200 is success; the new access token is in the answer and in a cookie. */
   @Post('refresh-token')
   @HttpCode(200)
-  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshAnswer> {
+  async refresh(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<RefreshAnswer> {
     try {
-      const tokens = await this.identity.refresh(cookie(req, 'refreshToken'), meta(req));
+      const tokens = await this.commands.execute(new RefreshSession(cookie(req, 'refreshToken'), meta));
       setAuthCookies(res, this.config.publicUrl, tokens);
       return { accessToken: tokens.accessToken };
     } catch (error) {
@@ -102,25 +130,30 @@ export class AuthController {
   async logout(
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
+    @CommandMeta() meta: CommandMetadata,
   ): Promise<{ message: string }> {
-    await this.identity.logout(req.auth.userId, req.auth.sessionId, meta(req, req.auth.userId));
+    await this.commands.execute(new LogOut(req.auth.userId, req.auth.sessionId, meta));
     clearAuthCookies(res);
     return { message: 'Logged out' };
   }
 
-  /** 202 whatever the address: no account enumeration (issue 4). */
+  /** 202 whatever the address: no account enumeration (spec 4 "Accounts"). */
   @Post('password-reset')
   @HttpCode(202)
-  passwordReset(@Body() body: PasswordResetDto): { message: string } {
-    this.identity.requestPasswordReset(body.emailAddress.trim(), new Date());
+  async passwordReset(@Body() body: PasswordResetDto): Promise<{ message: string }> {
+    await this.commands.execute(new RequestPasswordReset(body.emailAddress.trim(), new Date()));
     return { message: PASSWORD_RESET_ANSWER };
   }
 
   @Post('reset-password')
   @HttpCode(200)
-  async resetPassword(@Body() body: ResetPasswordDto, @Req() req: Request): Promise<{ message: string }> {
-    const caller = await this.identity.sessionOf(req);
-    await this.identity.resetPassword(body.token, body.newPassword, caller?.sessionId, meta(req));
+  async resetPassword(
+    @Body() body: ResetPasswordDto,
+    @Req() req: Request,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<{ message: string }> {
+    const caller = await this.sessions.resolve(req);
+    await this.commands.execute(new ResetPassword(body.token, body.newPassword, caller?.sessionId, meta));
     return { message: 'Your password was changed; sign in with the new one.' };
   }
 
@@ -132,11 +165,4 @@ export class AuthController {
 
 export function device(req: Request): Device {
   return { userAgent: req.headers['user-agent'] ?? null, ip: req.ip ?? null };
-}
-
-/** A request is one intent: an Idempotency-Key header makes its retry a no-op. */
-export function meta(req: Request, actor = 'anonymous'): CommandMetadata {
-  const key = req.headers['idempotency-key'];
-  const commandId = typeof key === 'string' && /^[A-Za-z0-9-]{8,100}$/.test(key) ? key : randomUUID();
-  return { commandId, correlationId: randomUUID(), actor, now: new Date() };
 }

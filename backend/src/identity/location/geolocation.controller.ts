@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { GeolocationAnswer } from '@serendip/proto';
-import type { Limit, RateLimits } from '../../platform/http/rate-limits.js';
-import { RATE_LIMITS } from '../accounts/identity.service.js';
-import { meta } from '../http/auth.controller.js';
-import { AuthGuard, type AuthenticatedRequest } from '../http/auth.guard.js';
-import { LocationService } from './location.service.js';
+import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
+import { type Limit, RATE_LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
+import { UpdateLocation } from '../commands/update-location/update-location.command.js';
+import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
 
 /**
  * No fields: the spec's client sent userId, city, country_name, ip and more (spec 7), but a place or a user id
@@ -20,15 +20,19 @@ export const GEOLOCATION_LIMIT = { name: 'geolocation-user', points: 10, duratio
 @UseGuards(AuthGuard)
 export class GeolocationController {
   constructor(
-    private readonly location: LocationService,
+    private readonly commands: CommandBus,
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
   ) {}
 
   @Post('auth/geolocation')
   @HttpCode(200)
-  async update(@Body() _body: GeolocationDto, @Req() req: AuthenticatedRequest): Promise<GeolocationAnswer> {
+  async update(
+    @Body() _body: GeolocationDto,
+    @Req() req: AuthenticatedRequest,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<GeolocationAnswer> {
     await this.limits.take(GEOLOCATION_LIMIT, req.auth.userId);
     // req.ip honours TRUST_PROXY: X-Forwarded-For counts only when it comes from a trusted proxy.
-    return this.location.updateFromRequest(req.auth.userId, req.ip ?? null, meta(req, req.auth.userId));
+    return this.commands.execute(new UpdateLocation(req.auth.userId, req.ip ?? null, meta));
   }
 }

@@ -1,11 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { GeolocationAnswer } from '@serendip/proto';
 import { v5 as uuidv5 } from 'uuid';
-import { type CommandMetadata, executeDecider } from '../../platform/cqrs/execute-decider.js';
-import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
+import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import type { Position } from '../../platform/event-store/event-store.js';
-import { account } from '../domain/account.decider.js';
-import { accountStream } from '../domain/account.events.js';
+import { Accounts } from '../accounts/accounts.js';
 import { GEO_LOCATOR, type GeoLocator, type Place, UNKNOWN_PLACE } from './geo-ip.js';
 
 /** A sign-in waits at most this long for a place (the first lookup of a process opens the database). */
@@ -20,7 +17,7 @@ export class LocationService {
 
   constructor(
     @Inject(GEO_LOCATOR) private readonly geo: GeoLocator,
-    @Inject(EVENT_CORE) private readonly core: EventCore,
+    private readonly accounts: Accounts,
   ) {}
 
   /** Never throws: a failed or slow lookup is logged (without the address: it is personal) and reads as unknown. */
@@ -51,14 +48,11 @@ export class LocationService {
    */
   async recordForUser(userId: string, place: Place, meta: CommandMetadata): Promise<Position | undefined> {
     if (place.country === null) return undefined;
-    const { position } = await executeDecider(
-      this.core,
-      accountStream(userId),
-      account,
+    return this.accounts.run(
+      userId,
       { type: 'UpdateLocation', country: place.country, city: place.city },
       { ...meta, commandId: uuidv5(`${meta.commandId}:update-location`, LOCATION_COMMAND_NAMESPACE) },
     );
-    return position;
   }
 
   /** After a sign-in: best effort, a failure is logged and the sign-in goes on. */
@@ -69,15 +63,5 @@ export class LocationService {
       this.logger.warn(`recording the location failed: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
-  }
-
-  /** POST /auth/geolocation: the place of the request's own address; user-info shows it once this answers. */
-  async updateFromRequest(userId: string, ip: string | null, meta: CommandMetadata): Promise<GeolocationAnswer> {
-    const place = await this.placeOf(ip);
-    if (place.country === null) return { message: 'Location unknown for this address', ...place };
-    const position = await this.recordForUser(userId, place, meta);
-    if (!position) return { message: 'Location unchanged', ...place };
-    await this.core.projections.caughtUpTo(position, 5000);
-    return { message: 'Location updated', ...place };
   }
 }

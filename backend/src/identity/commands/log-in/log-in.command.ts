@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../../platform/cqrs/decider.js';
+import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
+import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { LIMITS, RATE_LIMITS, type RateLimits } from '../../../platform/http/rate-limits.js';
+import { Accounts, currentPasswordHash, twoFactorEnabled } from '../../accounts/accounts.js';
+import { IdentityMails } from '../../mail/identity-mails.js';
+import { PasswordHasher } from '../../passwords/password-hasher.js';
+import { hashSecret, newCode } from '../../sessions/secrets.js';
+import { type Device, type SignedIn, SignIns } from '../../sessions/sign-ins.js';
+
+const LOGIN_CODE_TTL_MS = 10 * 60_000;
+
+export type LogInOutcome = SignedIn | { twoFactorRequired: true; challengeId: string };
+
+export class LogIn extends Command<LogInOutcome> {
+  constructor(
+    readonly emailAddress: string,
+    readonly password: string,
+    readonly device: Device,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+export const WRONG_CREDENTIALS = 'Wrong e-mail address or password';
+
+/**
+ * spec 4 "Login": wrong e-mail and wrong password read the same and take the same time (no account enumeration);
+ * failures count per account and per address. With two-factor on, a code is mailed and the sign-in waits for it.
+ */
+@CommandHandler(LogIn)
+export class LogInHandler implements ICommandHandler<LogIn> {
+  private readonly hasher = new PasswordHasher();
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(RATE_LIMITS) private readonly limits: RateLimits,
+    private readonly accounts: Accounts,
+    private readonly mails: IdentityMails,
+    private readonly signIns: SignIns,
+  ) {}
+
+  async execute({ emailAddress, password, device, meta }: LogIn): Promise<LogInOutcome> {
+    const emailLower = emailAddress.toLowerCase();
+    await this.limits.check(LIMITS.loginFailuresPerAccount, emailLower);
+    if (device.ip) await this.limits.check(LIMITS.loginFailuresPerIp, device.ip);
+    const owner = await this.db
+      .selectFrom('account_emails')
+      .select('user_id')
+      .where('email_lower', '=', emailLower)
+      .executeTakeFirst();
+    const history = owner ? await this.accounts.history(owner.user_id) : [];
+    if (!(await this.hasher.verify(currentPasswordHash(history), password)) || !owner) {
+      await this.limits.consume(LIMITS.loginFailuresPerAccount, emailLower);
+      if (device.ip) await this.limits.consume(LIMITS.loginFailuresPerIp, device.ip);
+      throw new DomainError('wrong-credentials', WRONG_CREDENTIALS, { kind: 'unauthenticated' });
+    }
+    await this.limits.reset(LIMITS.loginFailuresPerAccount, emailLower);
+    if (!twoFactorEnabled(history)) return this.signIns.start(owner.user_id, device, meta);
+
+    const challengeId = randomUUID();
+    const code = newCode();
+    await this.db
+      .insertInto('auth_login_challenges')
+      .values({
+        challenge_id: challengeId,
+        user_id: owner.user_id,
+        code_hash: hashSecret(code),
+        expires_at: new Date(meta.now.getTime() + LOGIN_CODE_TTL_MS),
+        used_at: null,
+      })
+      .execute();
+    await this.mails.signInCode(emailAddress, code);
+    return { twoFactorRequired: true, challengeId };
+  }
+}

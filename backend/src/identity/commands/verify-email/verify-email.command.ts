@@ -1,0 +1,70 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { invalidField } from '../../../platform/cqrs/decider.js';
+import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
+import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { Accounts } from '../../accounts/accounts.js';
+import { IdentityMails } from '../../mail/identity-mails.js';
+
+export class VerifyEmail extends Command<void> {
+  constructor(
+    readonly token: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/** The e-mailed link of a sign-up (confirms the address) or of an e-mail change (the new address takes over). */
+@CommandHandler(VerifyEmail)
+export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    private readonly accounts: Accounts,
+    private readonly mails: IdentityMails,
+  ) {}
+
+  async execute({ token, meta }: VerifyEmail): Promise<void> {
+    const redeemed = await this.mails.tokens.redeem(token, ['verify-email', 'change-email'], meta.now);
+    if (redeemed.purpose === 'change-email' && redeemed.newEmail) {
+      await this.switchEmail(redeemed.userId, redeemed.newEmail, meta);
+      return;
+    }
+    await this.accounts.run(redeemed.userId, { type: 'VerifyEmail' }, meta);
+  }
+
+  /**
+   * The new address replaces the old one: claimed first (it may have been taken since the link was sent), then
+   * recorded, then the old one freed and told.
+   */
+  private async switchEmail(userId: string, newEmail: string, meta: CommandMetadata): Promise<void> {
+    const old = await this.db
+      .selectFrom('account_emails')
+      .select('email_lower')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    try {
+      // One address per account: the row moves to the new address (or is made, for an account that never held
+      // one), and fails if someone holds that address now.
+      if (old) {
+        await this.db
+          .updateTable('account_emails')
+          .set({ email_lower: newEmail.toLowerCase() })
+          .where('user_id', '=', userId)
+          .execute();
+      } else {
+        await this.db
+          .insertInto('account_emails')
+          .values({ email_lower: newEmail.toLowerCase(), user_id: userId })
+          .execute();
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw invalidField('token', 'this address belongs to another account now', 'address-taken');
+      }
+      throw error;
+    }
+    await this.accounts.run(userId, { type: 'ChangeEmail', emailAddress: newEmail }, meta);
+    if (old && old.email_lower !== newEmail.toLowerCase()) await this.mails.emailChanged(old.email_lower, newEmail);
+  }
+}

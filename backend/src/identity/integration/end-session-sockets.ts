@@ -1,0 +1,45 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { sessionEndedDataSchema } from '@serendip/proto';
+import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
+import type { BusSubscription } from '../../platform/messaging/message-bus.js';
+import { eventSubject } from '../../platform/messaging/subjects.js';
+import { Realtime } from '../../platform/realtime/realtime.js';
+
+/** spec 8: what the client shows when its session is gone. */
+export const SESSION_EXPIRED = 'Session Expired, Please Log In.';
+
+/**
+ * A session that ends keeps no open socket (spec 3 "Login session"): every SessionEnded closes that session's sockets
+ * on whichever node they are. A durable subscription shared by all nodes: each event is handled once, and one that
+ * arrives while every node is down is handled when one is back.
+ */
+@Injectable()
+export class EndSessionSockets implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(EndSessionSockets.name);
+  private subscription: BusSubscription | undefined;
+
+  constructor(
+    @Inject(EVENT_CORE) private readonly core: EventCore,
+    private readonly realtime: Realtime,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.subscription = this.core.bus.subscribe(
+      eventSubject('identity', 'SessionEnded'),
+      async (message) => {
+        const event = message.data as { id?: unknown; data?: unknown };
+        const data = sessionEndedDataSchema.safeParse(event.data);
+        if (!data.success || typeof event.id !== 'string') {
+          this.logger.warn('a malformed SessionEnded was dropped');
+          return;
+        }
+        await this.realtime.endSession(data.data.userId, data.data.sessionId, SESSION_EXPIRED, event.id);
+      },
+      { durable: 'identity-end-session-sockets' },
+    );
+  }
+
+  async onApplicationShutdown() {
+    await this.subscription?.unsubscribe();
+  }
+}

@@ -1,0 +1,21 @@
+import type { IdentityIntegrationEvent } from '@serendip/proto';
+import type { RecordedEvent } from '../../platform/event-store/event-store.js';
+
+/**
+ * What identity tells others: that a session ended, whatever ended it (a reused refresh token ends it too). Ids and
+ * the reason only; where and from what device stays in identity.
+ */
+export function identityIntegrationEvents(recorded: RecordedEvent): IdentityIntegrationEvent[] {
+  const base = { id: recorded.id, context: 'identity', occurredAt: recorded.metadata.occurredAt };
+  const data = recorded.data as { sessionId: string; userId: string; reason?: string };
+  switch (recorded.type) {
+    case 'SessionEnded':
+      return [{ ...base, type: 'SessionEnded', data: { ...ids(data), reason: data.reason ?? 'ended' } }];
+    case 'SessionCompromised':
+      return [{ ...base, type: 'SessionEnded', data: { ...ids(data), reason: 'refresh token reused' } }];
+    default:
+      return [];
+  }
+}
+
+const ids = (data: { sessionId: string; userId: string }) => ({ sessionId: data.sessionId, userId: data.userId });

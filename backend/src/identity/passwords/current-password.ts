@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { invalidField } from '../../platform/cqrs/decider.js';
+import { LIMITS, RATE_LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
+import { Accounts, currentPasswordHash } from '../accounts/accounts.js';
+import { PasswordHasher } from './password-hasher.js';
+
+/**
+ * What changing the account asks first (spec 2 "Account settings"): the current password. Wrong guesses count against
+ * the same per-account limit as logins.
+ */
+@Injectable()
+export class CurrentPassword {
+  private readonly hasher = new PasswordHasher();
+
+  constructor(
+    @Inject(RATE_LIMITS) private readonly limits: RateLimits,
+    private readonly accounts: Accounts,
+  ) {}
+
+  async check(userId: string, password: string | undefined): Promise<void> {
+    await this.limits.check(LIMITS.loginFailuresPerAccount, userId);
+    const history = await this.accounts.history(userId);
+    if (!password || !(await this.hasher.verify(currentPasswordHash(history), password))) {
+      await this.limits.consume(LIMITS.loginFailuresPerAccount, userId);
+      throw invalidField('currentPassword', 'the current password is not right', 'wrong-password');
+    }
+  }
+}

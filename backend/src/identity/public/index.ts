@@ -1,0 +1,17 @@
+/**
+ * Identity's public surface (DESIGN.md "Bounded contexts"): the only identity code other contexts may import.
+ * Who is calling (SessionResolver, AuthGuard, AdminGuard), the command metadata of a request, and what other contexts
+ * may read about a user.
+ */
+export { type AccessClaims } from '../sessions/access-tokens.js';
+export { ACCESS_TOKENS, accessTokenOf, SessionResolver, type TokenCarrier } from './session-resolver.js';
+export {
+  AdminGuard,
+  AuthGuard,
+  type AuthenticatedRequest,
+  CommandMeta,
+  commandMetaOf,
+  SIGN_IN_FIRST,
+} from './guards.js';
+export { UserDirectory } from './user-directory.js';
+export { IdentityModule } from './identity-module.js';

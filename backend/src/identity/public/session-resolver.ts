@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { parse as parseCookies } from 'cookie';
+import { DATABASE, type Db } from '../../platform/database/database.js';
+import { type AccessClaims, AccessTokens } from '../sessions/access-tokens.js';
+
+export const ACCESS_TOKENS = Symbol('ACCESS_TOKENS');
+
+/** What carries a token: an HTTP request, or a socket's handshake (its headers, and `auth` for non-browser clients). */
+export interface TokenCarrier {
+  headers: Record<string, string | string[] | undefined>;
+  auth?: unknown;
+}
+
+/**
+ * The one answer to "who is calling?" (spec 3 "Cookies"): for the HTTP guard, every socket handshake and the tus
+ * upload hook alike. A caller is signed in while the access token verifies AND its session is still active AND that
+ * session is the token's user's: logout, "end this session", a password reset or theft detection end a session
+ * before its tokens expire, and a token naming someone else's session is forged.
+ */
+@Injectable()
+export class SessionResolver {
+  constructor(
+    @Inject(ACCESS_TOKENS) private readonly tokens: AccessTokens,
+    @Inject(DATABASE) private readonly db: Db,
+  ) {}
+
+  /** The caller's session, or undefined for a guest (no token, a bad one, or an ended session). */
+  async resolve(carrier: TokenCarrier, now = new Date()): Promise<AccessClaims | undefined> {
+    const token = accessTokenOf(carrier);
+    const claims = token ? await this.tokens.verify(token) : undefined;
+    return claims && (await this.isActive(claims, now)) ? claims : undefined;
+  }
+
+  /** Is this session still open, and the token's user's own? */
+  async isActive(claims: AccessClaims, now = new Date()): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('auth_sessions')
+      .select(['user_id', 'ended_at', 'expires_at'])
+      .where('session_id', '=', claims.sessionId)
+      .executeTakeFirst();
+    return !!row && row.user_id === claims.userId && !row.ended_at && row.expires_at > now;
+  }
+}
+
+/** A Bearer header first (API clients), then a socket's `auth.token`, then the HttpOnly accessToken cookie. */
+export function accessTokenOf(carrier: TokenCarrier): string | undefined {
+  const header = carrier.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7) || undefined;
+  const fromAuth = (carrier.auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
+  const cookieHeader = carrier.headers.cookie;
+  if (typeof cookieHeader !== 'string') return undefined;
+  return parseCookies(cookieHeader).accessToken || undefined;
+}
