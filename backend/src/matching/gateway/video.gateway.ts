@@ -23,15 +23,14 @@ import {
 } from '@serendip/proto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Namespace, Socket } from 'socket.io';
-import { IdentityService, IDENTITY_TOKENS } from '../../identity/accounts/identity.service.js';
-import { readUserInfo } from '../../identity/accounts/user-info.js';
-import type { AccessTokens } from '../../identity/sessions/access-tokens.js';
-import { DATABASE, type Db } from '../../platform/database/database.js';
+import { SessionResolver, UserDirectory } from '../../identity/public/index.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
+import { Realtime } from '../../platform/realtime/realtime.js';
 import {
   type CoordinatorRequest,
   MATCHING_REQUESTS_SUBJECT,
+  parseUserDelivery,
   type UserDelivery,
 } from '../coordinator/coordinator.messages.js';
 import { SfuClient, SfuError } from '../media/sfu-client.js';
@@ -76,6 +75,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   >;
   /** This node's sockets per user, and the bus subscription that reaches them while there is one. */
   private readonly local = new Map<string, { sockets: Set<VideoSocket>; subscription: BusSubscription }>();
+  /** How to stop live pushes (a session's end) to each socket. */
+  private readonly unregister = new WeakMap<VideoSocket, Promise<() => Promise<void>>>();
   // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
   // one matchmaker. Chat is slower still (issue 7).
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
@@ -83,9 +84,9 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   constructor(
     @Inject(EVENT_CORE) private readonly core: EventCore,
-    @Inject(DATABASE) private readonly db: Db,
-    @Inject(IDENTITY_TOKENS) private readonly tokens: AccessTokens,
-    private readonly identity: IdentityService,
+    private readonly sessions: SessionResolver,
+    private readonly users: UserDirectory,
+    private readonly realtime: Realtime,
     private readonly sfu: SfuClient,
     private readonly loads: SfuLoads,
   ) {}
@@ -176,14 +177,12 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   /** undefined when the socket may connect; otherwise why not. */
   private async authenticate(socket: VideoSocket) {
-    const token = accessTokenOf(socket);
-    const claims = token ? await this.tokens.verify(token) : undefined;
-    const now = new Date();
-    const active = claims && (await this.identity.isSessionActive(claims.sessionId, now));
-    const user = active ? await readUserInfo(this.db, claims.userId, now) : undefined;
+    const claims = await this.sessions.resolve(socket.handshake);
+    const user = claims ? await this.users.userInfo(claims.userId) : undefined;
     const admission = admit(user, 'desktop');
     if ('refusal' in admission) return admission.refusal;
     socket.data.userId = claims!.userId;
+    socket.data.sessionId = claims!.sessionId;
     return undefined;
   }
 
@@ -192,7 +191,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
     const { userId } = socket.data;
     // Read again at every start: the profile may have changed, and a ban since the handshake counts.
-    const admission = admit(await readUserInfo(this.db, userId, new Date()), request.data.deviceType);
+    const admission = admit(await this.users.userInfo(userId), request.data.deviceType);
     if ('refusal' in admission) {
       this.refuse(socket, ack, admission.refusal.code, admission.refusal.reason);
       socket.disconnect(true);
@@ -406,20 +405,42 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 
   /** The first socket of a user on this node subscribes to their deliveries; it is ready before any request. */
   private async attach(socket: VideoSocket) {
-    const { userId } = socket.data;
+    const { userId, sessionId } = socket.data;
+    const registered = this.realtime.register({
+      userId,
+      sessionId,
+      roles: [],
+      endSession: (reason) => void this.endSession(socket, reason),
+    });
+    this.unregister.set(socket, registered);
     const existing = this.local.get(userId);
     if (existing) {
       existing.sockets.add(socket);
+      await registered;
       return;
     }
-    const subscription = this.core.bus.subscribe(videoSubject(userId), (message) =>
-      this.onDelivery(userId, message.data as UserDelivery),
-    );
+    const subscription = this.core.bus.subscribe(videoSubject(userId), (message) => {
+      // A delivery outside the contract is dropped; the reason names fields, never the personal data it carries.
+      const delivery = parseUserDelivery(message.data, (reason) =>
+        this.logger.warn(`video delivery dropped: ${reason}`),
+      );
+      if (delivery) this.onDelivery(userId, delivery);
+    });
     this.local.set(userId, { sockets: new Set([socket]), subscription });
-    await (subscription as BusSubscription & { ready?: Promise<void> }).ready;
+    await Promise.all([(subscription as BusSubscription & { ready?: Promise<void> }).ready, registered]);
+  }
+
+  /** Its session ended (spec 3): the client hears why, the search or call ends at once, then the socket closes. */
+  private async endSession(socket: VideoSocket, reason: string) {
+    this.refuse(socket, undefined, 'unauthenticated', reason);
+    await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason: 'leave' });
+    socket.disconnect(true);
   }
 
   private async detach(socket: VideoSocket) {
+    const unregister = this.unregister.get(socket);
+    this.unregister.delete(socket);
+    if (unregister) await (await unregister)();
     const entry = this.local.get(socket.data.userId);
     if (!entry) return;
     entry.sockets.delete(socket);
@@ -468,17 +489,6 @@ function forgetCall(socket: VideoSocket) {
   socket.data.matchId = undefined;
   socket.data.partnerId = undefined;
   socket.data.sfuNode = undefined;
-}
-
-/** The access token from the session cookie (browsers), or `auth.token` (other clients). */
-function accessTokenOf(socket: VideoSocket): string | undefined {
-  const auth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-  if (typeof auth === 'string' && auth) return auth;
-  const pair = socket.handshake.headers.cookie
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith('accessToken='));
-  return pair ? decodeURIComponent(pair.slice('accessToken='.length)) : undefined;
 }
 
 const SLOW_DOWN = 'Too many messages; slow down a little.';

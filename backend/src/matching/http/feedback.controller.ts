@@ -1,6 +1,5 @@
 import { Body, Controller, HttpCode, Inject, NotFoundException, Post, Req, UseGuards } from '@nestjs/common';
-import { meta } from '../../identity/http/auth.controller.js';
-import { AuthGuard, type AuthenticatedRequest } from '../../identity/http/auth.guard.js';
+import { AuthGuard, type AuthenticatedRequest, commandMetaOf } from '../../identity/public/index.js';
 import { DomainError } from '../../platform/cqrs/decider.js';
 import { executeDecider } from '../../platform/cqrs/execute-decider.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
@@ -30,7 +29,7 @@ export class FeedbackController {
           rating: body.rating,
           additionalInformation: body.additionalInformation?.trim() ?? '',
         },
-        meta(req, userId),
+        commandMetaOf(req),
       );
     } catch (error) {
       if (error instanceof DomainError && error.code === 'match-not-found') throw new NotFoundException(error.message);

@@ -1,22 +1,7 @@
-import {
-  Body,
-  Controller,
-  ForbiddenException,
-  Get,
-  HttpCode,
-  Inject,
-  NotFoundException,
-  Param,
-  Post,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { IsUUID } from 'class-validator';
 import type { Response } from 'express';
-import { readUserInfo } from '../../identity/accounts/user-info.js';
-import { AuthGuard, type AuthenticatedRequest } from '../../identity/http/auth.guard.js';
-import { DATABASE, type Db } from '../../platform/database/database.js';
+import { AdminGuard, type AuthenticatedRequest } from '../../identity/public/index.js';
 import type { SfuLoad } from '@serendip/proto';
 import { SfuLoads } from '../media/sfu-loads.js';
 import { type SnapshotRecord, SnapshotService } from '../media/snapshot.service.js';
@@ -32,39 +17,30 @@ export class TakeSnapshotDto {
  * operators.
  */
 @Controller('admin')
-@UseGuards(AuthGuard)
+@UseGuards(AdminGuard)
 export class MediaAdminController {
   constructor(
     private readonly snapshots: SnapshotService,
     private readonly loads: SfuLoads,
-    @Inject(DATABASE) private readonly db: Db,
   ) {}
 
   @Get('media')
-  async media(@Req() req: AuthenticatedRequest): Promise<{ nodes: SfuLoad[] }> {
-    await this.requireAdmin(req);
+  media(): { nodes: SfuLoad[] } {
     return { nodes: this.loads.nodes() };
   }
 
   @Post('snapshots')
   @HttpCode(201)
-  async take(@Body() body: TakeSnapshotDto, @Req() req: AuthenticatedRequest): Promise<SnapshotRecord> {
-    await this.requireAdmin(req);
+  take(@Body() body: TakeSnapshotDto, @Req() req: AuthenticatedRequest): Promise<SnapshotRecord> {
     return this.snapshots.take(body.userId, req.auth.userId);
   }
 
   @Get('snapshots/:snapshotId')
-  async read(@Param('snapshotId') snapshotId: string, @Req() req: AuthenticatedRequest, @Res() res: Response) {
-    await this.requireAdmin(req);
+  async read(@Param('snapshotId') snapshotId: string, @Res() res: Response) {
     const jpeg = await this.snapshots.read(snapshotId);
     if (!jpeg) throw new NotFoundException('No such snapshot');
     res.setHeader('Content-Type', 'image/jpeg');
     res.setHeader('Cache-Control', 'private, no-store');
     res.end(jpeg);
-  }
-
-  private async requireAdmin(req: AuthenticatedRequest) {
-    const user = await readUserInfo(this.db, req.auth.userId, new Date());
-    if (!user?.isAdmin) throw new ForbiddenException('Only admins may do that');
   }
 }

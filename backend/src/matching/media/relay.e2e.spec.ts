@@ -1,6 +1,6 @@
 import type { MatchFound, MediaJoinAnswer } from '@serendip/proto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IdentityService } from '../../identity/accounts/identity.service.js';
+import { ensureAdmin } from '../../test-support/admins.js';
 import { ApiClient } from '../../test-support/api-client.js';
 import { mediasoupWorker } from '../../test-support/mediasoup-worker.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -148,7 +148,7 @@ describe.skipIf(!worker)('calls relayed through the SFU (issue 8)', () => {
 async function signedInAdmin(app: TestApp): Promise<ApiClient> {
   const password = 'violet-harbour-lantern-42';
   const emailAddress = `admin-${Date.now()}@example.com`;
-  await app.app.get(IdentityService).ensureAdmin(emailAddress, password, new Date());
+  await ensureAdmin(app.app, emailAddress, password);
   const api = new ApiClient(app.base);
   await expect.poll(async () => (await api.call('POST', '/auth/login', { emailAddress, password })).status).toBe(200);
   return api;

@@ -1,5 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
 import {
   pingRequestSchema,
   type Pong,
@@ -9,16 +16,47 @@ import {
   type SystemServerToClientEvents,
 } from '@serendip/proto';
 import type { Socket } from 'socket.io';
+import { SessionResolver, UserDirectory } from '../../identity/public/index.js';
+import { Realtime } from '../../platform/realtime/realtime.js';
 
-type SystemSocket = Socket<SystemClientToServerEvents, SystemServerToClientEvents>;
+interface SystemSocketState {
+  /** Resolves to how to stop pushes to it; undefined for a guest's socket. */
+  registration?: Promise<(() => Promise<void>) | undefined>;
+}
+
+type SystemSocket = Socket<
+  SystemClientToServerEvents,
+  SystemServerToClientEvents,
+  Record<string, never>,
+  SystemSocketState
+>;
 
 /**
- * The default namespace. Authentication joins it with the identity issue; until then it only proves the
- * realtime path end to end with a ping.
+ * The default namespace every page opens (spec 7 "Real-time notification socket"). Anyone may ping it (the status
+ * indicator works signed out too); a signed-in user's socket also takes live pushes for that user (and for admins,
+ * for their role), and closes when its session ends.
  */
 @WebSocketGateway()
-export class SystemGateway {
+export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(SystemGateway.name);
+
+  constructor(
+    private readonly sessions: SessionResolver,
+    private readonly users: UserDirectory,
+    private readonly realtime: Realtime,
+  ) {}
+
+  handleConnection(socket: SystemSocket) {
+    socket.data.registration = this.register(socket).catch((error: unknown) => {
+      this.logger.error(`system socket not registered: ${(error as Error).message}`);
+      return undefined;
+    });
+  }
+
+  async handleDisconnect(socket: SystemSocket) {
+    const unregister = await socket.data.registration;
+    await unregister?.();
+  }
 
   @SubscribeMessage(SYSTEM_EVENTS.ping)
   ping(@MessageBody() body: unknown, @ConnectedSocket() socket: SystemSocket): Pong | SocketErrorAnswer {
@@ -28,5 +66,21 @@ export class SystemGateway {
       return { error: { reason: 'ping needs { sentAt: number }' } };
     }
     return { sentAt: request.data.sentAt, serverTime: Date.now() };
+  }
+
+  private async register(socket: SystemSocket) {
+    const claims = await this.sessions.resolve(socket.handshake);
+    if (!claims || socket.disconnected) return undefined;
+    const roles = (await this.users.isAdmin(claims.userId)) ? ['admin'] : [];
+    return this.realtime.register({
+      userId: claims.userId,
+      sessionId: claims.sessionId,
+      roles,
+      push: (event, payload) => (socket.emit as (event: string, payload: unknown) => boolean)(event, payload),
+      endSession: (reason, eventId) => {
+        socket.emit('sessionEnded', { eventId, reason });
+        socket.disconnect(true);
+      },
+    });
   }
 }

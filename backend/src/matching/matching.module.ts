@@ -1,0 +1,33 @@
+import { Logger, Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/public/identity-module.js';
+import { EVENT_CORE, type EventCore } from '../platform/event-core/event-core.js';
+import { MatchmakerService } from './coordinator/matchmaker.service.js';
+import { VideoGateway } from './gateway/video.gateway.js';
+import { FeedbackController } from './http/feedback.controller.js';
+import { MediaAdminController } from './http/media-admin.controller.js';
+import { EmbeddedSfu } from './media/embedded-sfu.js';
+import { SfuClient } from './media/sfu-client.js';
+import { SfuLoads } from './media/sfu-loads.js';
+import { SnapshotService } from './media/snapshot.service.js';
+
+/** Matching (DESIGN.md "Bounded contexts"): the queue, calls, their media and feedback. */
+@Module({
+  imports: [IdentityModule],
+  controllers: [FeedbackController, MediaAdminController],
+  providers: [
+    VideoGateway,
+    MatchmakerService,
+    {
+      provide: SfuClient,
+      useFactory: (core: EventCore) => {
+        const logger = new Logger(SfuClient.name);
+        return new SfuClient(core.bus, undefined, (what) => logger.error(`the SFU failed: ${what}`));
+      },
+      inject: [EVENT_CORE],
+    },
+    EmbeddedSfu,
+    SfuLoads,
+    SnapshotService,
+  ],
+})
+export class MatchingModule {}

@@ -1,0 +1,129 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type SystemPushEvent, type SystemPushPayload, type UserPush, userPushSchema } from '@serendip/proto';
+import { EVENT_CORE, type EventCore } from '../event-core/event-core.js';
+import type { BusMessage, BusSubscription } from '../messaging/message-bus.js';
+import { RecentIds } from '../messaging/recent-ids.js';
+import { userSubject } from '../messaging/subjects.js';
+
+/** A socket this node holds for a signed-in user, in any namespace, as its gateway registers it. */
+export interface LiveSocket {
+  userId: string;
+  sessionId: string;
+  /** Roles whose pushes it takes as well (admins: 'admin'). */
+  roles: readonly string[];
+  /** A typed system event; absent on sockets that take none (the video namespace). */
+  push?<E extends SystemPushEvent>(event: E, payload: SystemPushPayload<E>): void;
+  /** Its session ended: the gateway tells the client why, then closes it. */
+  endSession(reason: string, eventId: string): void;
+}
+
+/** `role.<role>`: pushes to every socket of a role, wherever it is (DESIGN.md "Fan-out: NATS"). */
+export const roleSubject = (role: string) => `role.${role}`;
+
+type Audience = { sockets: Set<LiveSocket>; subscription: BusSubscription & { ready?: Promise<void> } };
+
+/**
+ * The live path from events to people (DESIGN.md "Fan-out"): a context that learns something a user must see now
+ * pushes it here; it travels on `user.<id>` (or `role.<role>`) to whichever nodes hold that user's sockets, and each
+ * node hands it to the sockets it holds. At least once: a repeat carries the same id, and is dropped here and by the
+ * client.
+ */
+@Injectable()
+export class Realtime implements OnApplicationShutdown {
+  private readonly logger = new Logger(Realtime.name);
+  private readonly audiences = new Map<string, Audience>();
+  private readonly seen = new RecentIds();
+
+  constructor(@Inject(EVENT_CORE) private readonly core: EventCore) {}
+
+  /**
+   * Starts delivering to a socket; resolves once this node listens for its user (and roles), so nothing pushed
+   * after that is missed. Call the answer when the socket goes.
+   */
+  async register(socket: LiveSocket): Promise<() => Promise<void>> {
+    const subjects = [userSubject(socket.userId), ...socket.roles.map(roleSubject)];
+    await Promise.all(subjects.map((subject) => this.join(subject, socket)));
+    return async () => {
+      await Promise.all(subjects.map((subject) => this.leave(subject, socket)));
+    };
+  }
+
+  /** A typed system event to every system socket of one user, on every node. */
+  toUser<E extends SystemPushEvent>(
+    userId: string,
+    event: E,
+    payload: Omit<SystemPushPayload<E>, 'eventId'>,
+    id: string,
+  ) {
+    return this.publish(userSubject(userId), { kind: 'emit', id, event, payload });
+  }
+
+  /** A typed system event to every socket of a role (e.g. all admins), on every node. */
+  toRole<E extends SystemPushEvent>(
+    role: string,
+    event: E,
+    payload: Omit<SystemPushPayload<E>, 'eventId'>,
+    id: string,
+  ) {
+    return this.publish(roleSubject(role), { kind: 'emit', id, event, payload });
+  }
+
+  /** Closes every socket of one session, on every node, after telling the client why. */
+  endSession(userId: string, sessionId: string, reason: string, id: string) {
+    return this.publish(userSubject(userId), { kind: 'end-session', id, sessionId, reason });
+  }
+
+  async onApplicationShutdown() {
+    const audiences = [...this.audiences.values()];
+    this.audiences.clear();
+    await Promise.all(audiences.map((a) => a.subscription.unsubscribe()));
+  }
+
+  private publish(subject: string, push: UserPush): Promise<void> {
+    return this.core.bus.publish({ subject, id: push.id, data: push });
+  }
+
+  private async join(subject: string, socket: LiveSocket) {
+    let audience = this.audiences.get(subject);
+    if (!audience) {
+      const sockets = new Set<LiveSocket>();
+      const subscription = this.core.bus.subscribe(subject, (message) => this.deliver(subject, sockets, message));
+      audience = { sockets, subscription };
+      this.audiences.set(subject, audience);
+    }
+    audience.sockets.add(socket);
+    await audience.subscription.ready;
+  }
+
+  private async leave(subject: string, socket: LiveSocket) {
+    const audience = this.audiences.get(subject);
+    if (!audience) return;
+    audience.sockets.delete(socket);
+    if (audience.sockets.size > 0) return;
+    this.audiences.delete(subject);
+    await audience.subscription.unsubscribe();
+  }
+
+  private deliver(subject: string, sockets: Set<LiveSocket>, message: BusMessage) {
+    const parsed = userPushSchema.safeParse(message.data);
+    if (!parsed.success) {
+      this.logger.warn(`malformed push on ${subject.split('.')[0]}.*: ${parsed.error.issues[0]?.message ?? ''}`);
+      return;
+    }
+    const push = parsed.data;
+    const key = `${subject}:${push.id}`;
+    if (this.seen.has(key)) return;
+    this.seen.remember(key);
+    for (const socket of [...sockets]) {
+      try {
+        if (push.kind === 'end-session') {
+          if (socket.sessionId === push.sessionId) socket.endSession(push.reason, push.id);
+        } else {
+          socket.push?.(push.event, { ...push.payload, eventId: push.id } as never);
+        }
+      } catch (error) {
+        this.logger.error(`push to a socket failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}

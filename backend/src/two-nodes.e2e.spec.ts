@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import type { SessionEndedPush } from '@serendip/proto';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './test-support/api-client.js';
+import { type BackendProcess, buildBackend, startBackendProcess, waitForOk } from './test-support/backend-process.js';
+import { freePort } from './test-support/global-postgres.js';
+import { TestNatsServer } from './test-support/nats-server.js';
+import { type SmtpSink, startSmtpSink } from './test-support/smtp-sink.js';
+import { sharedTempDir } from './test-support/temp-dir.js';
+import { createTestDatabase, type TestDatabase } from './test-support/test-database.js';
+import { ANYONE, nextEvent, openVideoSocket, type VideoClient, videoUser } from './test-support/video-users.js';
+
+/**
+ * Two backend processes on one NATS and one Postgres (DESIGN.md "Processes and roles"): one leads the matchmaker,
+ * the other's gateway reaches it over the bus, and two users on different nodes are paired and talk; a session ended
+ * on one node closes its sockets on the other (DESIGN.md "Fan-out").
+ */
+describe('two backend nodes', () => {
+  let database: TestDatabase;
+  let nats: TestNatsServer;
+  let sink: SmtpSink;
+  const nodes: { process: BackendProcess; base: string }[] = [];
+  const sockets: VideoClient[] = [];
+
+  beforeAll(async () => {
+    buildBackend();
+    database = await createTestDatabase();
+    nats = new TestNatsServer(await freePort(), await sharedTempDir('serendip-nats-'));
+    await nats.start();
+    sink = await startSmtpSink();
+    const shared = {
+      SMTP_URL: sink.url,
+      DATABASE_URL: database.url,
+      NATS_URL: nats.url,
+      // One key for both: a session signed in on one node is valid on the other.
+      PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'warn',
+    };
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const process = startBackendProcess({
+        ...shared,
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DATA_DIR: await sharedTempDir('serendip-node-'),
+      });
+      nodes.push({ process, base });
+      await waitForOk(`${base}/api/health`, 90_000, process.exited).catch((error: Error) => {
+        throw new Error(`${error.message}\n${process.stderr()}${process.stdout()}`);
+      });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    for (const node of nodes) node.process.child.kill('SIGTERM');
+    await Promise.all(nodes.map((n) => n.process.exited));
+    await nats?.stop();
+    await sink?.stop();
+    await database?.drop();
+  }, 30_000);
+
+  it('pairs a user on one node with a user on the other, and relays their signaling and chat', async () => {
+    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const ada = await videoUser(one.base, { firstName: 'Ada', gender: 'female' });
+    const bob = await videoUser(two.base, { firstName: 'Bob', gender: 'male' });
+    const adaSocket = await openVideoSocket(one.base, ada.api);
+    const bobSocket = await openVideoSocket(two.base, bob.api);
+    sockets.push(adaSocket, bobSocket);
+
+    const adaFound = nextEvent(adaSocket, 'matchFound', 10_000);
+    const bobFound = nextEvent(bobSocket, 'matchFound', 10_000);
+    await adaSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    const [adaMatch, bobMatch] = await Promise.all([adaFound, bobFound]);
+    expect(adaMatch).toMatchObject({ partnerId: bob.user._id, partnerUser: { firstName: 'Bob' } });
+    expect(bobMatch).toMatchObject({ partnerId: ada.user._id, matchId: adaMatch.matchId });
+
+    const offer = nextEvent(bobSocket, 'offer');
+    await adaSocket.emitWithAck('offer', { target: bob.user._id, description: { type: 'offer', sdp: 'v=0 ada' } });
+    expect(await offer).toEqual({ from: ada.user._id, description: { type: 'offer', sdp: 'v=0 ada' } });
+
+    const chat = nextEvent(adaSocket, 'chatMessage');
+    await bobSocket.emitWithAck('sendChatMessage', { target: ada.user._id, message: 'Hi from the other node' });
+    expect(await chat).toMatchObject({ from: bob.user._id, message: 'Hi from the other node' });
+
+    const told = nextEvent(bobSocket, 'partnerDisconnected');
+    await adaSocket.emitWithAck('leaveVideoRoom', { next: false });
+    expect(await told).toEqual({ matchId: adaMatch.matchId, reason: 'leave' });
+  }, 60_000);
+
+  /** The same person on another node: a client with the same cookies (the same session). */
+  function sameSessionOn(base: string, api: ApiClient): ApiClient {
+    const copy = new ApiClient(base);
+    for (const [name, value] of api.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
+
+  async function signIn(base: string, emailAddress: string): Promise<ApiClient> {
+    const api = new ApiClient(base);
+    const res = await api.call('POST', '/auth/login', { emailAddress, password: 'violet-harbour-42' });
+    expect(res.status).toBe(200);
+    return api;
+  }
+
+  /** The system socket (the default namespace) as a page opens it, with the session's cookie. */
+  function openSystemSocket(base: string, api: ApiClient) {
+    const socket = io(base, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { Cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    return new Promise<typeof socket>((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  /**
+   * Runs what ends a session, and answers how long after its answer the socket closed, and what it was told first.
+   * The server registers a socket a moment after `connect`; a short pause keeps the test about the push, not that.
+   */
+  async function closedAfter(socket: VideoClient, end: () => Promise<unknown>) {
+    await new Promise((r) => setTimeout(r, 300));
+    const told = nextEvent(socket, 'videoError', 5_000);
+    const closed = new Promise<number>((resolve) => socket.once('disconnect', () => resolve(Date.now())));
+    await end();
+    const answeredAt = Date.now();
+    const [error, closedAt] = await Promise.all([told, closed]);
+    return { error, ms: closedAt - answeredAt };
+  }
+
+  const SESSION_EXPIRED = { code: 'unauthenticated', reason: 'Session Expired, Please Log In.' };
+
+  it('closes a session\'s sockets on the other node within a second of "end this session", and only that session\'s', async () => {
+    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const ada = await videoUser(one.base, { firstName: 'Ada' });
+    const onTwo = await signIn(two.base, ada.user.emailAddress);
+    const doomed = await openVideoSocket(two.base, onTwo);
+    const kept = await openVideoSocket(two.base, sameSessionOn(two.base, ada.api));
+    sockets.push(doomed, kept);
+
+    const listed = await ada.api.call('GET', '/sessions');
+    const other = (listed.body as { _id: string; isCurrent: boolean }[]).find((s) => !s.isCurrent)!;
+    const { error, ms } = await closedAfter(doomed, async () => {
+      const res = await ada.api.call('POST', '/sessions/delete', { sessionId: other._id });
+      expect(res.status).toBe(200);
+    });
+    expect(error).toEqual(SESSION_EXPIRED);
+    expect(ms).toBeLessThan(1_000);
+    // The caller's own session goes on, on both nodes.
+    expect(kept.connected).toBe(true);
+    expect((await kept.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })).status).toBe(
+      'searching',
+    );
+    await kept.emitWithAck('leaveVideoRoom', { next: false });
+    // And the ended session cannot come back.
+    await expect(openVideoSocket(two.base, onTwo)).rejects.toThrow();
+  }, 60_000);
+
+  it('closes the video and system sockets on the other node within a second of a logout', async () => {
+    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const bob = await videoUser(two.base, { firstName: 'Bob', gender: 'male' });
+    const video = await openVideoSocket(two.base, bob.api);
+    const system = await openSystemSocket(two.base, bob.api);
+    sockets.push(video);
+    const pushed = new Promise<SessionEndedPush>((resolve) => system.once('sessionEnded', resolve));
+    const systemClosed = new Promise<void>((resolve) => system.once('disconnect', () => resolve()));
+
+    const { error, ms } = await closedAfter(video, async () => {
+      const res = await sameSessionOn(one.base, bob.api).call('POST', '/auth/logout');
+      expect(res.status).toBe(200);
+    });
+    expect(error).toEqual(SESSION_EXPIRED);
+    expect(ms).toBeLessThan(1_000);
+    expect(await pushed).toEqual({ eventId: expect.any(String), reason: SESSION_EXPIRED.reason });
+    await systemClosed;
+  }, 60_000);
+
+  it("closes every session's sockets on the other node within a second of a password reset", async () => {
+    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const cleo = await videoUser(two.base, { firstName: 'Cleo' });
+    const video = await openVideoSocket(two.base, cleo.api);
+    sockets.push(video);
+    const stranger = new ApiClient(one.base);
+    expect((await stranger.call('POST', '/auth/password-reset', { emailAddress: cleo.user.emailAddress })).status).toBe(
+      202,
+    );
+    const mail = await sink.waitFor((m) => m.to.includes(cleo.user.emailAddress) && /Reset/.test(m.subject));
+    const token = /reset-password\/([\w-]+)/.exec(mail.text)![1]!;
+
+    const { error, ms } = await closedAfter(video, async () => {
+      const res = await stranger.call('POST', '/auth/reset-password', { token, newPassword: 'new-harbour-lantern-43' });
+      expect(res.status).toBe(200);
+    });
+    expect(error).toEqual(SESSION_EXPIRED);
+    expect(ms).toBeLessThan(1_000);
+  }, 60_000);
+});
