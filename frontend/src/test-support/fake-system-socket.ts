@@ -1,5 +1,10 @@
 import type { PingRequest, Pong, SocketErrorAnswer } from '@serendip/proto';
-import type { SocketLifecycleEvent, SystemSocketConnection } from '../features/system/system-socket';
+import {
+  SeenPushes,
+  type SocketLifecycleEvent,
+  type SystemPush,
+  type SystemSocketConnection,
+} from '../features/system/system-socket';
 
 type PingAnswerer = (request: PingRequest) => Promise<Pong | SocketErrorAnswer>;
 
@@ -10,6 +15,8 @@ export class FakeSystemSocket implements SystemSocketConnection {
   connected = false;
   closed = false;
   reconnects = 0;
+  renewals = 0;
+  private readonly seen = new SeenPushes();
 
   // Unanswered by default, like a server that is still thinking.
   constructor(private answerPing: PingAnswerer = () => new Promise(() => {})) {}
@@ -29,8 +36,17 @@ export class FakeSystemSocket implements SystemSocketConnection {
     this.reconnects += 1;
   }
 
+  renew(): void {
+    this.renewals += 1;
+  }
+
   close(): void {
     this.closed = true;
+  }
+
+  /** The server pushes something; a repeat of an event id is dropped, as the real connection does. */
+  serverPushes(push: SystemPush): void {
+    if (this.seen.firstTime(push.payload.eventId)) this.emit({ type: 'pushed', push });
   }
 
   serverConnects(): void {

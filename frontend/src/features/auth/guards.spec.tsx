@@ -167,3 +167,30 @@ describe('in-app navigation (spec 4)', () => {
     expect(refreshes).toHaveLength(1);
   });
 });
+
+describe('a session the server ends (spec 3 "Login session")', () => {
+  afterEach(resetBrowser);
+
+  it("goes to login with 'Session Expired, Please Log In.' when the system socket says so, once per event", async () => {
+    const server = serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, aUser()));
+    rememberSessionInThisBrowser();
+    const { router, socket, store } = renderApp('/video-match');
+    await screen.findByRole('heading', { name: 'Select Gender' });
+    act(() => socket.serverConnects());
+    const renewalsBefore = socket.renewals;
+
+    act(() => socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-1', reason: 'ended' } }));
+
+    expect(await screen.findByText('Session Expired, Please Log In.')).toBeDefined();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(hasSessionHint()).toBe(false);
+    expect(store.getState().session.user).toBeNull();
+    // Signed out: the socket connects anew, now as a guest.
+    expect(socket.renewals).toBeGreaterThan(renewalsBefore);
+    // A repeat of the same event (delivery is at least once) changes nothing more.
+    const dispatched = vi.spyOn(store, 'dispatch');
+    act(() => socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-1', reason: 'ended' } }));
+    expect(dispatched).not.toHaveBeenCalled();
+    expect(server.requests.filter((r) => r.path === AUTH_PATHS.logout)).toHaveLength(0);
+  });
+});

@@ -2,6 +2,7 @@ import type { UserInfo } from '@serendip/proto';
 import { call, delay, put, race, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import { isHttpError } from '../../shared/http/http-error';
+import { pushReceived } from '../system/system.slice';
 import { AUTH_ROUTES } from './auth-routes';
 import {
   logoutRequested,
@@ -28,6 +29,7 @@ export function* sessionSaga(services: SessionServices) {
   yield takeEvery([sessionStarted, signedIn, userUpdated], rememberSession, services);
   yield takeLeading(logoutRequested, logOut, services);
   yield takeLatest(navigatedInApp, checkSessionOnNavigation, services);
+  yield takeEvery(pushReceived, endSessionWhenTold, services);
   // A visitor who signs in while the start-up check is still out wins: a late "no session" must not sign them out.
   yield race({ checked: call(startSession, services), signedIn: take(signedIn) });
 }
@@ -79,6 +81,17 @@ export function* checkSessionOnNavigation({ auth, sessionHint }: SessionServices
     auth.forgetAccessToken();
     yield put(sessionExpired());
   }
+}
+
+/**
+ * The server ended this sign-in (a logout in another tab, "end this session" from another device, a password reset):
+ * its cookies no longer work, so the page says so and asks for a login (spec 8 'Session Expired, Please Log In.').
+ */
+function* endSessionWhenTold({ auth, sessionHint }: SessionServices, action: ReturnType<typeof pushReceived>) {
+  if (action.payload.event !== 'sessionEnded') return;
+  auth.forgetAccessToken();
+  sessionHint.forget();
+  yield put(sessionExpired());
 }
 
 type Attempt = { user: UserInfo; error?: undefined } | { user?: undefined; error: unknown };

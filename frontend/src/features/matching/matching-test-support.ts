@@ -164,6 +164,7 @@ export async function setUpMatching(options: Partial<MatchingServices> = {}) {
       subscribe: () => () => undefined,
       ping: async () => ({ sentAt: 0, serverTime: 0 }),
       reconnect: () => undefined,
+      renew: () => undefined,
       close: () => undefined,
     }),
     checkHealth: async () => ({ status: 'up', detail: 'Serendip is up' }),

@@ -4,11 +4,13 @@ import { call, cancel, delay, fork, put, race, take, takeLatest } from 'redux-sa
 import type { AppServices } from '../../app/services';
 import type { HealthCheckResult } from './health-client';
 import type { SocketLifecycleEvent, SystemSocketConnection } from './system-socket';
+import { sessionExpired, sessionStarted, signedIn, signedOut } from '../auth/session.slice';
 import {
   healthChecked,
   healthCheckRequested,
   pingAnswered,
   pingFailed,
+  pushReceived,
   socketConnected,
   socketConnecting,
   socketDisconnected,
@@ -60,9 +62,20 @@ function* systemSocketSaga(services: SystemServices) {
   let everConnected = false;
   try {
     while (true) {
-      const { event, health }: { event?: SocketLifecycleEvent; health?: ReturnType<typeof healthChecked> } = yield race(
-        { event: take(lifecycle), health: take(healthChecked) },
-      );
+      const {
+        event,
+        health,
+        signIn,
+      }: { event?: SocketLifecycleEvent; health?: ReturnType<typeof healthChecked>; signIn?: unknown } = yield race({
+        event: take(lifecycle),
+        health: take(healthChecked),
+        signIn: take([signedIn, sessionStarted, signedOut, sessionExpired]),
+      });
+      if (signIn) {
+        // The server learns who is on the socket at its handshake: a new sign-in (or none) needs a new one.
+        socket.renew();
+        continue;
+      }
       if (health) {
         // Socket.IO gives up after SOCKET_RECONNECTION.reconnectionAttempts; a healthy server deserves a new try.
         if (health.payload.status === 'up' && !connected) socket.reconnect();
@@ -86,6 +99,9 @@ function* systemSocketSaga(services: SystemServices) {
           // Only a drop says something new about the server; each failed retry would just repeat it.
           if (connected) yield put(healthCheckRequested());
           connected = false;
+          break;
+        case 'pushed':
+          yield put(pushReceived(event.push));
           break;
         default: {
           const unexpected: never = event;

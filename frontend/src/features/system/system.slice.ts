@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { HealthCheckResult } from './health-client';
+import type { SystemPush } from './system-socket';
 
 export type HealthStatus = 'checking' | 'up' | 'down';
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
@@ -28,6 +29,8 @@ const systemSlice = createSlice({
   initialState,
   reducers: {
     healthCheckRequested() {},
+    /** The server pushed something (once per event id); the feature it concerns takes it from here. */
+    pushReceived(_state, _action: PayloadAction<SystemPush>) {},
     healthChecked(state, action: PayloadAction<HealthCheckResult & { checkedAt: number }>) {
       state.health = {
         status: action.payload.status,
@@ -55,6 +58,7 @@ const systemSlice = createSlice({
 
 export const {
   healthCheckRequested,
+  pushReceived,
   healthChecked,
   socketConnecting,
   socketConnected,
