@@ -1,4 +1,4 @@
-// `npm test`: install what is missing, build, then every check: lint, format, typecheck, and all vitest
+// `npm test`: install what is missing, build, then every check: lint, format, import rules, typecheck, and all vitest
 // projects (unit, integration, HTTP/socket, browser). Ends with one line `N passed, N failed`.
 // Uses DATABASE_URL when set; otherwise the tests start an embedded Postgres of their own.
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ const failures = [];
 
 check('lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
 check('format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
+check('boundaries (dependency-cruiser)', 'npm', ['run', 'lint:boundaries', '--silent']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 
 const report = path.join(root, 'test-results/vitest.json');
