@@ -8,7 +8,10 @@ import { MediaAdminController } from './http/media-admin.controller.js';
 import { EmbeddedSfu } from './media/embedded-sfu.js';
 import { SfuClient } from './media/sfu-client.js';
 import { SfuLoads } from './media/sfu-loads.js';
-import { SnapshotService } from './media/snapshot.service.js';
+import { GiveFeedbackHandler } from './commands/give-feedback/give-feedback.command.js';
+import { RecordMatchDecisionHandler } from './commands/record-match-decision/record-match-decision.command.js';
+import { TakeSnapshotHandler } from './commands/take-snapshot/take-snapshot.command.js';
+import { ReadSnapshotHandler } from './queries/snapshot/read-snapshot.query.js';
 
 /** Matching (DESIGN.md "Bounded contexts"): the queue, calls, their media and feedback. */
 @Module({
@@ -27,7 +30,10 @@ import { SnapshotService } from './media/snapshot.service.js';
     },
     EmbeddedSfu,
     SfuLoads,
-    SnapshotService,
+    GiveFeedbackHandler,
+    RecordMatchDecisionHandler,
+    TakeSnapshotHandler,
+    ReadSnapshotHandler,
   ],
 })
 export class MatchingModule {}

@@ -3,7 +3,6 @@ import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import { DomainError } from '../../platform/cqrs/decider.js';
 import { LIMITS, RATE_LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
-import { maskEmail } from '../../platform/mail/mail-address.js';
 import { MAIL_SENDER, type MailSender } from '../../platform/mail/mail-sender.js';
 import { EmailTokens } from '../accounts/email-tokens.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
@@ -135,6 +134,12 @@ export class IdentityMails {
       this.logger.error(`${what} mail failed: ${messageOf(error)}`);
     }
   }
+}
+
+/** 'ada.lovelace@example.com' -> 'a•••@example.com': enough for the owner to recognise, little for anyone else. */
+function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '•••' : `${address[0]}•••${address.slice(at)}`;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,6 +1,6 @@
 import type { IceServer, MatchFilters, MatchFound, MediaMode, PartnerLeftReason, RelayReason } from '@serendip/proto';
 import { MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
-import type { MatchCommand } from '../domain/match.decider.js';
+import type { MatchDecision } from '../domain/match.decider.js';
 import type { MatchEndReason } from '../domain/match.events.js';
 import type { MatchmakerPort, Seeker } from '../domain/matchmaker.js';
 import type { CoordinatorRequest, SeekerProfile, UserDelivery } from './coordinator.messages.js';
@@ -10,7 +10,7 @@ export interface CoordinatorPorts {
   /** Sends to the gateways holding `userId`'s sockets (bus subject `user.<id>`). */
   deliver(userId: string, delivery: UserDelivery): Promise<void>;
   /** Appends the call's events (MatchPaired, MatchEnded) to the log. */
-  record(command: MatchCommand): Promise<void>;
+  record(decision: MatchDecision): Promise<void>;
   iceServers(userId: string): IceServer[];
   /** issue 8: how calls carry their media, and the SFU rooms of relayed ones. */
   media: {

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { checkContract, roomLostSchema, SFU_SUBJECTS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
-import { executeDecider } from '../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
-import { match, type MatchCommand } from '../domain/match.decider.js';
-import { matchStream } from '../domain/match.events.js';
+import { RecordMatchDecision } from '../commands/record-match-decision/record-match-decision.command.js';
+import type { MatchDecision } from '../domain/match.decider.js';
 import { Matchmaker } from '../domain/matchmaker.js';
 import { videoSubject } from '../gateway/video-subject.js';
 import { SfuClient } from '../media/sfu-client.js';
@@ -35,6 +35,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     @Inject(CONFIG) private readonly config: Config,
     private readonly sfu: SfuClient,
     private readonly loads: SfuLoads,
+    private readonly commands: CommandBus,
   ) {
     this.lock = new LeaderLock({
       databaseUrl: core.databaseUrl,
@@ -120,19 +121,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     this.coordinator = undefined;
   }
 
-  private async record(command: MatchCommand) {
-    await executeDecider(
-      { store: this.core.store, schemas: this.core.schemas },
-      matchStream(command.matchId),
-      match,
-      command,
-      {
-        // One pairing and one ending per call: a repeat of the same command appends nothing.
-        commandId: `${command.type}:${command.matchId}`,
-        correlationId: command.matchId,
-        actor: 'matchmaker',
-        now: new Date(),
-      },
-    );
+  private async record(decision: MatchDecision) {
+    await this.commands.execute(new RecordMatchDecision(decision));
   }
 }

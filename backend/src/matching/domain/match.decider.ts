@@ -9,6 +9,9 @@ export type MatchCommand =
   | ({ type: 'RecordSnapshot' } & SnapshotTaken['data'])
   | { type: 'GiveFeedback'; matchId: string; userId: string; rating: number; additionalInformation: string };
 
+/** What the matchmaker decides about a call: its pairing, a move to the SFU, its end. */
+export type MatchDecision = Extract<MatchCommand, { type: 'Pair' | 'Relay' | 'End' }>;
+
 export interface MatchState {
   status: 'none' | 'active' | 'ended';
   userIds: string[];
@@ -18,7 +21,7 @@ export interface MatchState {
   sfuNode: string | null;
 }
 
-const NOT_FOUND = () => new DomainError('match-not-found', 'There is no such call of yours');
+const NOT_FOUND = () => new DomainError('match-not-found', 'There is no such call of yours', { kind: 'not-found' });
 
 /** A call between two users (issue 7): paired once, ended once, and one feedback per user. */
 export const match: Decider<MatchCommand, MatchState, MatchEvent> = {

@@ -1,40 +1,25 @@
-import { Body, Controller, HttpCode, Inject, NotFoundException, Post, Req, UseGuards } from '@nestjs/common';
-import { AuthGuard, type AuthenticatedRequest, commandMetaOf } from '../../identity/public/index.js';
-import { DomainError } from '../../platform/cqrs/decider.js';
-import { executeDecider } from '../../platform/cqrs/execute-decider.js';
-import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
-import { match } from '../domain/match.decider.js';
-import { matchStream } from '../domain/match.events.js';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../../identity/public/index.js';
+import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
+import { GiveFeedback } from '../commands/give-feedback/give-feedback.command.js';
 import { SubmitFeedbackDto } from './feedback.dto.js';
 
 /** Feedback after a call (spec 2 "Post-call feedback card", 7): one per user per call, from its two users only. */
 @Controller('user')
 @UseGuards(AuthGuard)
 export class FeedbackController {
-  constructor(@Inject(EVENT_CORE) private readonly core: EventCore) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('submit-feedback')
   @HttpCode(201)
-  async submitFeedback(@Body() body: SubmitFeedbackDto, @Req() req: AuthenticatedRequest) {
-    const userId = req.auth.userId;
-    try {
-      await executeDecider(
-        { store: this.core.store, schemas: this.core.schemas },
-        matchStream(body.matchId),
-        match,
-        {
-          type: 'GiveFeedback',
-          matchId: body.matchId,
-          userId,
-          rating: body.rating,
-          additionalInformation: body.additionalInformation?.trim() ?? '',
-        },
-        commandMetaOf(req),
-      );
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'match-not-found') throw new NotFoundException(error.message);
-      throw error;
-    }
+  async submitFeedback(
+    @Body() body: SubmitFeedbackDto,
+    @Req() req: AuthenticatedRequest,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<{ message: string }> {
+    const text = body.additionalInformation?.trim() ?? '';
+    await this.commands.execute(new GiveFeedback(body.matchId, req.auth.userId, body.rating, text, meta));
     return { message: 'Thank you for your feedback' };
   }
 }

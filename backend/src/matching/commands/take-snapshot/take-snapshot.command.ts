@@ -1,27 +1,40 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import type { Config } from '../../config/config.js';
-import { CONFIG } from '../../config/config.token.js';
-import { DomainError } from '../../platform/cqrs/decider.js';
-import { executeDecider } from '../../platform/cqrs/execute-decider.js';
-import { DATABASE, type Db } from '../../platform/database/database.js';
-import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
-import { match } from '../domain/match.decider.js';
-import { matchStream, type SnapshotTaken } from '../domain/match.events.js';
-import { SfuClient, SfuError } from './sfu-client.js';
+import type { Config } from '../../../config/config.js';
+import { CONFIG } from '../../../config/config.token.js';
+import { DomainError } from '../../../platform/cqrs/decider.js';
+import { executeDecider } from '../../../platform/cqrs/execute-decider.js';
+import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-core.js';
+import { match } from '../../domain/match.decider.js';
+import { matchStream, type SnapshotTaken } from '../../domain/match.events.js';
+import { SfuClient, SfuError } from '../../media/sfu-client.js';
+import { EVIDENCE_DIR } from '../../queries/snapshot/read-snapshot.query.js';
 
 export type SnapshotRecord = Omit<SnapshotTaken['data'], 'file'>;
 
+/** A frame of `userId`'s video in their relayed call now; a DomainError says why not. */
+export class TakeSnapshot extends Command<SnapshotRecord> {
+  constructor(
+    readonly userId: string,
+    readonly requestedBy: string,
+    readonly now = new Date(),
+  ) {
+    super();
+  }
+}
+
 /**
- * Server-side snapshots (issue 8): a frame of a user's video taken by the SFU itself, so a report's evidence does
- * not rest on what the reporter sends. The JPEG is kept under DATA_DIR/evidence (owner-only), the log records
- * its SHA-256, the call, who asked and when. The report flow (moderation) calls `take`.
+ * Server-side snapshots (DESIGN.md "sfu/"): a frame of a user's video taken by the SFU itself, so a report's evidence
+ * does not rest on what the reporter sends. The JPEG is kept under DATA_DIR/evidence (owner-only), the log records
+ * its SHA-256, the call, who asked and when.
  */
-@Injectable()
-export class SnapshotService {
+@CommandHandler(TakeSnapshot)
+export class TakeSnapshotHandler implements ICommandHandler<TakeSnapshot> {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     @Inject(DATABASE) private readonly db: Db,
@@ -29,8 +42,7 @@ export class SnapshotService {
     private readonly sfu: SfuClient,
   ) {}
 
-  /** A frame of `userId`'s video in their relayed call now; a DomainError says why not. */
-  async take(userId: string, requestedBy: string, now = new Date()): Promise<SnapshotRecord> {
+  async execute({ userId, requestedBy, now }: TakeSnapshot): Promise<SnapshotRecord> {
     const call = await this.db
       .selectFrom('matches')
       .select(['match_id', 'sfu_node'])
@@ -45,7 +57,7 @@ export class SnapshotService {
       shot = await this.sfu.send(call.sfu_node, { type: 'snapshot', roomId: call.match_id, peerId: userId });
     } catch (error) {
       if (error instanceof SfuError && (error.code === 'unavailable' || error.code === 'failed')) {
-        throw new ServiceUnavailableException(error.message);
+        throw new DomainError(`snapshot-${error.code}`, error.message, { kind: 'unavailable' });
       }
       if (error instanceof SfuError) throw new DomainError(`snapshot-${error.code}`, error.message);
       throw error;
@@ -55,7 +67,7 @@ export class SnapshotService {
     // The SFU's hash must be the bytes' own: evidence that changed on the way is no evidence.
     if (sha256 !== shot.sha256) throw new DomainError('snapshot-corrupt', 'The snapshot arrived damaged; try again.');
     const snapshotId = randomUUID();
-    const dir = path.join(this.config.dataDir, 'evidence');
+    const dir = path.join(this.config.dataDir, EVIDENCE_DIR);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const file = `${snapshotId}.jpg`;
     await writeFile(path.join(dir, file), jpeg, { mode: 0o600 });
@@ -78,11 +90,5 @@ export class SnapshotService {
       { commandId: `RecordSnapshot:${snapshotId}`, correlationId: call.match_id, actor: requestedBy, now },
     );
     return record;
-  }
-
-  /** The stored JPEG of a snapshot, or undefined. */
-  async read(snapshotId: string): Promise<Buffer | undefined> {
-    if (!/^[0-9a-f-]{36}$/.test(snapshotId)) return undefined;
-    return readFile(path.join(this.config.dataDir, 'evidence', `${snapshotId}.jpg`)).catch(() => undefined);
   }
 }
