@@ -1,7 +1,7 @@
 # One image for the backend (roles api, realtime, matchmaker, projector) and the sfu; compose picks the command.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# The SFU's mediasoup worker is built from the npm package's sources with Debian's libraries (issue 8).
+# The SFU's mediasoup worker is built from the npm package's sources with Debian's libraries.
 RUN apt-get update && apt-get install -y --no-install-recommends meson ninja-build pkg-config g++ make binutils \
       libuv1-dev libssl-dev libsrtp2-dev libusrsctp-dev libabsl-dev nlohmann-json3-dev \
     && rm -rf /var/lib/apt/lists/*

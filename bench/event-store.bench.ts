@@ -1,6 +1,6 @@
 /**
  * `npm run bench:event-store -- --json`: the Postgres event store against plain INSERTs on the same Postgres
- * (DATABASE_URL, or an embedded one), in one run. Goals (issue 3): appendPerSec >= 0.5 x rawInsertPerSec,
+ * (DATABASE_URL, or an embedded one), in one run. Goals: appendPerSec >= 0.5 x rawInsertPerSec,
  * projectionLagP99Ms <= 100 at 1,000 events/s, replayPerSec >= 20,000 over a 200,000-event log.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

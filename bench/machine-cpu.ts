@@ -1,5 +1,5 @@
 /**
- * How busy the whole machine was (issue 8): the benchmark shares 2 cores with whatever else runs, so each step
+ * How busy the whole machine was: the benchmark shares 2 cores with whatever else runs, so each step
  * reports the cores in use by everything, next to the worker's and its own share.
  */
 import { readFileSync } from 'node:fs';

@@ -91,7 +91,7 @@ export function waitingQueue(size: number, seed = 42): { waiting: Waiting[]; now
 
 /** Share of arrivals who are back from a call that just ended, when anyone is. */
 const RETURNING = 0.3;
-/** Share of calls ended by a skip: the two are kept apart for the cooldown (issue 7). */
+/** Share of calls ended by a skip: the two are kept apart for the cooldown (DESIGN.md "Matching"). */
 const SKIPPED = 0.5;
 /** People back from a call who have not arrived yet; beyond this many, the longest-gone went home. */
 const RETURNING_AT_MOST = 1_000;

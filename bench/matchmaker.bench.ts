@@ -1,6 +1,6 @@
 /**
  * `npm run bench:matchmaker -- --json`: the indexed matchmaker against the naive linear scan, in one run, on the
- * same queue and the same traffic, at 1k, 10k and 100k waiting users. Goal (issue 7): at 100k waiting, p99 <= 1 ms
+ * same queue and the same traffic, at 1k, 10k and 100k waiting users. Goal: at 100k waiting, p99 <= 1 ms
  * per decision and at least 100 x the naive throughput. A decision is one arrival: paired at once, or queued.
  */
 import { setFlagsFromString } from 'node:v8';

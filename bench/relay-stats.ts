@@ -1,5 +1,5 @@
 /**
- * Loss and forwarding latency of one measurement window (issue 8). A packet belongs to the window when the slot it
+ * Loss and forwarding latency of one measurement window. A packet belongs to the window when the slot it
  * was sent in does: sender and receiver count the same packets, whatever arrives late or never.
  */
 import { percentile } from './harness.js';

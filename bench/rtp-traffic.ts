@@ -1,5 +1,5 @@
 /**
- * The benchmark's synthetic peers (issue 8): one generator sending every stream's RTP from this process, and
+ * The benchmark's synthetic peers: one generator sending every stream's RTP from this process, and
  * receiving sockets feeding the current measurement window. Kept cheap because it shares the machine's 2 cores
  * with the mediasoup worker: packets are built once and rewritten in place; each 5 ms tick sends a quarter of the
  * streams, so every stream sends one packet per 20 ms without all of them bursting at once.

@@ -1,5 +1,5 @@
 /**
- * Synthetic RTP for the SFU benchmark (issue 8): one reusable packet per stream, rewritten in place before each send,
+ * Synthetic RTP for the SFU benchmark: one reusable packet per stream, rewritten in place before each send,
  * carrying a probe (stream, send slot, send time) that survives the relay so the receiver measures loss and latency.
  */
 

@@ -1,5 +1,5 @@
 /**
- * 1:1 calls for the SFU benchmark (issue 8), set up as the SFU does: one router per call, each peer sending audio
+ * 1:1 calls for the SFU benchmark, set up as the SFU does: one router per call, each peer sending audio
  * and video to it and receiving the other's. Plain RTP transports stand in for the browsers' WebRTC transports, so
  * the relay work (RTP parsing, VP8 descriptor rewriting, sequence/timestamp rewriting, RTCP) is the real one.
  */

@@ -1,5 +1,5 @@
 /**
- * One step of the SFU ramp (issue 8): let the calls settle, then count one window of steady traffic: loss and
+ * One step of the SFU ramp: let the calls settle, then count one window of steady traffic: loss and
  * forwarding latency per packet, the worker's CPU (share of one core), and whether this process kept its send rate.
  */
 import { cpus } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sfu -- --json`: how many relayed 1:1 calls one mediasoup worker carries (issue 8). Calls are added
+ * `npm run bench:sfu -- --json`: how many relayed 1:1 calls one mediasoup worker carries. Calls are added
  * in steps, each a router with two peers sending opus and VP8 over plain RTP; each step measures loss, forwarding
  * latency and the worker's CPU. The ramp stops at the first step over 0.9 of a core, at 1 % loss, or when this
  * process can no longer send what is due. Baselines: mediasoup's own guidance (~500 consumers per worker), and the

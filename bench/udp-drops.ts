@@ -1,5 +1,5 @@
 /**
- * Where lost packets went (issue 8): the kernel counts, per UDP socket, datagrams dropped because the owner did not
+ * Where lost packets went: the kernel counts, per UDP socket, datagrams dropped because the owner did not
  * read its receive buffer in time (/proc/net/udp, last column). Comparing the worker's sockets with the bench's own
  * tells a relay that could not keep up from a generator that could not.
  */

@@ -7,7 +7,7 @@ import { type AppServer, startAppServer } from './support/app-server.js';
 import { screenshot } from './support/artifacts.js';
 import { browserUnavailable, launchChromium, VIEWPORTS } from './support/browser.js';
 
-/** Issue 6, the account settings dialog: e-mail change by link, devices, two-factor, deletion. */
+/** The account settings dialog (spec 2): e-mail change by link, devices, two-factor, deletion. */
 describe.skipIf(browserUnavailable())('account settings in a browser', () => {
   let server: AppServer;
   let sink: SmtpSink;

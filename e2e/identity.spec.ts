@@ -7,7 +7,7 @@ import { browserUnavailable, launchChromium, VIEWPORTS } from './support/browser
 const PASSWORD = 'violet-harbour-lantern-42';
 const NEW_PASSWORD = 'amber-harbour-lantern-43';
 
-/** Issue 4's walk-through: every e-mail is read from a real SMTP sink, every step is what a person does. */
+/** Identity's walk-through: every e-mail is read from a real SMTP sink, every step is what a person does. */
 describe.skipIf(browserUnavailable())('identity in a browser', () => {
   let server: AppServer;
   let sink: SmtpSink;

@@ -47,7 +47,7 @@ async function avatarSrc(page: Page): Promise<string | null> {
   return (await img.count()) ? img.getAttribute('src') : null;
 }
 
-/** Issue 6, the profile settings screen: edit and see it kept, and a resumable picture upload. */
+/** The profile settings screen (spec 2): edit and see it kept, and a resumable picture upload. */
 describe.skipIf(browserUnavailable())('profile settings in a browser', () => {
   let server: AppServer;
   let browser: Browser;

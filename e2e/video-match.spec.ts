@@ -15,7 +15,7 @@ import {
 } from './support/video-call.js';
 
 /**
- * Issue 7: two (and three) real Chromium users with fake cameras, matched through the app, talking over a
+ * Two (and three) real Chromium users with fake cameras, matched through the app, talking over a
  * real peer connection with a local coturn handing out TURN relays.
  */
 describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in browsers', () => {
@@ -130,7 +130,7 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     }
     const median = [...times].sort((a, b) => a - b)[2]!;
     console.log(`time from Start Matching to partner video playing: median ${median} ms of ${JSON.stringify(times)}`);
-    // Goal (issue 7): under 1.5 s on this machine; the bound here leaves room for a loaded CI machine.
+    // Goal: under 1.5 s on this machine; the bound here leaves room for a loaded CI machine.
     expect(median).toBeLessThan(8_000);
   }, 300_000);
 });

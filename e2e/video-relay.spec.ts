@@ -21,7 +21,7 @@ const SFU_PORTS = { min: 20_000, max: 20_999 };
 const ADMIN = { emailAddress: 'relay-admin@example.com', password: 'violet-harbour-lantern-42' };
 
 /**
- * Issue 8 in real browsers: calls relayed through the app's mediasoup SFU (relay mode), a call that cannot go peer to
+ * In real browsers: calls relayed through the app's mediasoup SFU (relay mode), a call that cannot go peer to
  * peer moved there (auto mode), and a snapshot the server takes of a user's video.
  */
 describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('calls relayed through the SFU, in browsers', () => {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Finds or builds the mediasoup worker binary (issue 8) and prints its path.
+// Finds or builds the mediasoup worker binary and prints its path.
 //
 // mediasoup's own postinstall downloads a prebuilt worker from GitHub or builds it with pip-installed meson; neither
 // reaches the internet from our machines, so package.json skips that script (`allowScripts`) and this builds the

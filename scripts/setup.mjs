@@ -60,7 +60,7 @@ function newestMtime(file) {
 }
 
 /**
- * The SFU's mediasoup worker (issue 8): found, or built once from the npm package's sources (cached outside the
+ * The SFU's mediasoup worker: found, or built once from the npm package's sources (cached outside the
  * work tree), and handed to the app as MEDIASOUP_WORKER_BIN. With `installMissing` (npm test as root, CI) the
  * Debian packages the build and the snapshots need are installed first. Without a worker the app runs peer to peer
  * and says so once.

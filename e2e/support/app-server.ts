@@ -28,7 +28,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     DATABASE_URL: database.url,
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    // The media relay's worker, as `npm start` hands it over (issue 8).
+    // The media relay's worker, as `npm start` hands it over.
     ...(process.env.MEDIASOUP_WORKER_BIN ? { MEDIASOUP_WORKER_BIN: process.env.MEDIASOUP_WORKER_BIN } : {}),
     ...env,
   });

@@ -31,7 +31,7 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The sizes the app is checked at (issue 5): a small phone and a large desktop. */
+/** The sizes the app is checked at, either side of spec 9's 768 px breakpoint: a small phone and a large desktop. */
 export const VIEWPORTS = {
   phone: { width: 375, height: 812 },
   desktop: { width: 1440, height: 900 },

@@ -3,9 +3,9 @@ import { signedInAccount } from './accounts.js';
 import { VIEWPORTS } from './browser.js';
 
 export interface CallPageOptions {
-  /** Only coturn's relay candidates, as behind a strict NAT (issue 7). */
+  /** Only coturn's relay candidates, as behind a strict NAT. */
   relayOnly?: boolean;
-  /** No remote ICE candidate is ever added: peer to peer cannot connect (issue 8's auto fallback). */
+  /** No remote ICE candidate is ever added: peer to peer cannot connect (auto mode then falls back to the SFU). */
   blockPeerToPeer?: boolean;
   viewport?: { width: number; height: number };
 }

@@ -1,5 +1,5 @@
 // After `vite build`: how much JavaScript (gzip) a first visit to /auth/login downloads, from the build manifest:
-// the entry chunk and its static imports, plus the login page's lazy chunk and its own. Issue 5 budget: 170 KB.
+// the entry chunk and its static imports, plus the login page's lazy chunk and its own. Budget: 170 KB.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,7 @@ import { headers, type NatsConnection } from 'nats';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The SFU's RPC over NATS request/reply (issue 8), for a standalone node; messages are JSON. */
+/** The SFU's RPC over NATS request/reply (DESIGN.md "Shape"), for a standalone node; messages are JSON. */
 export function natsRpcPort(nc: NatsConnection): SfuRpcPort {
   return {
     serve(subject, handler, options) {

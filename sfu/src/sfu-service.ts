@@ -37,7 +37,7 @@ export interface SfuOptions {
   announcedIp?: string;
   rtcMinPort?: number;
   rtcMaxPort?: number;
-  /** How often the node publishes its load on `SFU_SUBJECTS.load`; 5 s by default (issue 8). */
+  /** How often the node publishes its load on `SFU_SUBJECTS.load`; 5 s by default. */
   loadIntervalMs?: number;
   /**
    * A room no browser has been connected to for this long is closed (2 minutes by default): a call whose backend
@@ -70,7 +70,7 @@ export interface RunningSfu {
 }
 
 /**
- * The media service (issue 8): mediasoup workers holding one router per call, driven over the bus by the
+ * The media service (DESIGN.md "Matching"): mediasoup workers holding one router per call, driven over the bus by the
  * backend. If no worker can be started the service still runs and says why: relay and server snapshots are
  * off, every request answers 'unavailable', and calls fall back to peer-to-peer.
  */
@@ -216,7 +216,7 @@ function roomOf(pool: WorkerPool, roomId: string): Room {
 
 function failure(error: unknown, logger: Logger): SfuReply {
   if (error instanceof SfuError) return { ok: false, error: { code: error.code, reason: error.reason } };
-  // mediasoup answers parameters it refuses with a TypeError (issue 8: 'invalid'). Its words (or a bug's) go to
+  // mediasoup answers parameters it refuses with a TypeError, our 'invalid'. Its words (or a bug's) go to
   // the log; the client hears a reason of ours.
   if (error instanceof TypeError) {
     logger.warn({ err: error }, 'media parameters refused');

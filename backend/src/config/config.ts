@@ -120,7 +120,7 @@ const schema = z
         message: 'must be a whole number of seconds from 60 to 86400',
       })
       .transform(Number),
-    // issue 8: how calls carry their media (p2p, relay through the SFU, or auto: p2p first, the SFU when it fails).
+    // How calls carry their media (p2p, relay through the SFU, or auto: p2p first, the SFU when it fails).
     MEDIA_MODE: z.enum(MEDIA_MODES, { message: 'must be p2p, relay or auto' }).default('auto'),
     // The SFU in this process (npm start, one node) or only on its own nodes (production: `sfu` service).
     SFU_EMBEDDED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
@@ -149,7 +149,7 @@ const schema = z
     if (env.NODE_ENV === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required when NODE_ENV=production' });
     }
-    // Without the secret no TURN credentials can be made: calls across NATs would show black video (issue 7).
+    // Without the secret no TURN credentials can be made: calls across NATs would show black video.
     if (env.TURN_URLS.length > 0 && !env.TURN_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'is required when TURN_URLS is set' });
     }
@@ -185,20 +185,20 @@ const schema = z
       eventStoreUrl: env.EVENTSTORE_URL,
       personalDataKey: env.PERSONAL_DATA_KEY,
       smtpUrl: env.SMTP_URL,
-      /** An admin account ensured at every start (issue 4), or undefined. */
+      /** An admin account ensured at every start, or undefined. */
       admin:
         env.ADMIN_EMAIL && env.ADMIN_PASSWORD
           ? { emailAddress: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
           : undefined,
       mailFrom: env.MAIL_FROM,
-      /** ICE servers handed to each side of a call (issue 7): TURN with short-lived credentials (coturn REST). */
+      /** ICE servers handed to each side of a call: TURN with short-lived credentials (coturn REST). */
       ice: {
         stunUrls: env.STUN_URLS,
         turnUrls: env.TURN_URLS,
         turnSecret: env.TURN_SECRET,
         turnCredentialTtlSeconds: env.TURN_CREDENTIAL_TTL_SECONDS,
       },
-      /** What the web client is told about this deployment (issue 5), written into index.html. */
+      /** What the web client is told about this deployment, written into index.html. */
       publicConfig: {
         supportEmail: env.SUPPORT_EMAIL ?? DEFAULT_PUBLIC_CONFIG.supportEmail,
         companyName: env.COMPANY_NAME || DEFAULT_PUBLIC_CONFIG.companyName,
@@ -210,7 +210,7 @@ const schema = z
         },
         systemStatusUrl: env.SYSTEM_STATUS_URL,
       } satisfies PublicConfig,
-      /** issue 8: the media path of calls, and the SFU this process runs itself (when embedded). */
+      /** The media path of calls, and the SFU this process runs itself (when embedded). */
       media: {
         mode: env.MEDIA_MODE,
         embeddedSfu: env.SFU_EMBEDDED === 'true',

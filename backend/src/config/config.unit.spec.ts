@@ -90,7 +90,7 @@ describe('configuration', () => {
     expect(loadConfig({ NATS_URL: '', DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
   });
 
-  it('reads the ICE servers for calls: TURN needs its secret, which is never printed (issue 7)', () => {
+  it('reads the ICE servers for calls: TURN needs its secret, which is never printed', () => {
     expect(loadConfig({}).ice).toEqual({
       stunUrls: [],
       turnUrls: [],
@@ -108,7 +108,7 @@ describe('configuration', () => {
     ]);
   });
 
-  it('reads how calls carry their media: auto with an in-process SFU on loopback unless told otherwise (issue 8)', () => {
+  it('reads how calls carry their media: auto with an in-process SFU on loopback unless told otherwise', () => {
     expect(loadConfig({}).media).toEqual({
       mode: 'auto',
       embeddedSfu: true,

@@ -53,7 +53,7 @@ describe('docker-compose.yml (production topology)', () => {
     expect(config.databaseUrl).toBeDefined();
     expect(config.natsUrl).toBeDefined();
     expect(config.eventStoreUrl).toBeDefined();
-    // Calls across NATs need TURN (issue 7), with the secret coturn checks credentials against.
+    // Calls across NATs need TURN (DESIGN.md "Matching"), with the secret coturn checks credentials against.
     expect(config.ice.turnUrls).toEqual(['turn:turn.serendip.example:3478']);
     expect(services.backend!.environment?.TURN_SECRET).toBe('${TURN_SECRET:?set TURN_SECRET}');
   });

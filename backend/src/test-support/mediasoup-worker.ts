@@ -1,7 +1,7 @@
 import { mediasoupWorkerForTests, NO_WORKER_REASON } from '../../../sfu/src/test-support/mediasoup-worker.js';
 
 /**
- * The mediasoup worker for relay tests (issue 8), handed to mediasoup through MEDIASOUP_WORKER_BIN before it is
+ * The mediasoup worker for relay tests, handed to mediasoup through MEDIASOUP_WORKER_BIN before it is
  * first loaded; undefined (with the reason printed) when this machine has none. REQUIRE_MEDIASOUP=1 (CI) throws.
  */
 export function mediasoupWorker(): string | undefined {

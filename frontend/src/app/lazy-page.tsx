@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 /**
- * A route whose page is its own chunk, fetched when first opened (issue 5: a first visit downloads the shell and that
+ * A route whose page is its own chunk, fetched when first opened (a first visit downloads the shell and that
  * page only). `path` is relative, to sit among the app shell's children.
  */
 export function lazyPage(path: string | undefined, load: () => Promise<ComponentType>): RouteObject {

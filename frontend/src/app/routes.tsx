@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
-      // spec 6: admins only; the dashboard issue gives it its screens.
+      // spec 6: admins only; the dashboard's screens are not built yet.
       {
         element: <RequireSession adminOnly />,
         children: [

@@ -16,7 +16,7 @@ export interface AppServices {
   /** A full page load (spec 4: logout ends on /auth/login this way, dropping every piece of in-memory state). */
   loadPage: (path: string) => void;
   now: () => number;
-  /** The video match screen's socket, camera and peer connection, and its feedback call (issue 7). */
+  /** The video match screen's socket, camera and peer connection, and its feedback call. */
   matching: MatchingServices;
 }
 

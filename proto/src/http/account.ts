@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { userInfoSchema } from './auth.js';
 
 /**
- * Profile and account contracts (issue 6; spec 2 "Profile settings screen", "Account settings dialog", spec 7).
+ * Profile and account contracts (spec 2 "Profile settings screen", "Account settings dialog", spec 7).
  * Paths are under /api. The server validates every body itself.
  */
 
@@ -56,7 +56,7 @@ export interface GeolocationAnswer {
   city: string | null;
 }
 
-/** POST /user/privacy (issue 8): "hide my IP" relays this user's calls through the SFU. Answers the UserInfo. */
+/** POST /user/privacy: "hide my IP" relays this user's calls through the SFU. Answers the UserInfo. */
 export interface PrivacySettingsRequest {
   hideIp: boolean;
 }

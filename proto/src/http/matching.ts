@@ -1,5 +1,5 @@
 /**
- * Matching's HTTP contracts (issue 7; spec 3 "Feedback", spec 7 POST /user/submit-feedback). The submitter is the
+ * Matching's HTTP contracts (spec 3 "Feedback", spec 7 POST /user/submit-feedback). The submitter is the
  * signed-in user, never a field of the body.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * What the server tells the web client about this deployment (issue 5): the support address the legal pages and
+ * What the server tells the web client about this deployment: the support address the legal pages and
  * the banned screen name, the company in the footer, social links (absent ones are hidden) and the external
  * status page. The backend writes it into index.html as a meta tag, so the first paint needs no extra call.
  */

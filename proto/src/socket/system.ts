@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 
 /**
- * The system socket: the default Socket.IO namespace every client opens. Today it answers a ping; the
- * notification events of spec 7 (banStatusUpdated, newNotification, ...) join this map in later issues.
+ * The system socket: the default Socket.IO namespace every client opens. Clients ping; the server pushes the events
+ * below. spec 7's other events (newNotification, newComment, ...) are not pushed yet.
  */
 export const pingRequestSchema = z.object({
   /** Client clock in ms, echoed back so the client can measure the round trip. */

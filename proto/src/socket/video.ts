@@ -4,7 +4,7 @@ import type { MediaKind, MediaParameters, ProducerInfo, TransportOptions } from 
 import type { SocketErrorAnswer } from './system.js';
 
 /**
- * The video socket (issue 7; spec 7 "Real-time video socket", spec 4 "Match flow"): its own Socket.IO namespace
+ * The video socket (spec 7 "Real-time video socket", spec 4 "Match flow"): its own Socket.IO namespace
  * on the API host. The server knows who the user is from the session cookie at the handshake and pairs people
  * from their real profile; the client only says what it is looking for. Relays (offer, answer, ICE, chat,
  * toggles) go to the sender's current partner only, whatever `target` the client names.
@@ -38,7 +38,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 1_000;
  */
 export const MATCH_RECONNECT_GRACE_MS = 10_000;
 
-/** After a skip, the skipper is not paired with that partner again for this long (issue 7). */
+/** After a skip, the skipper is not paired with that partner again for this long (DESIGN.md "Matching"). */
 export const SKIP_COOLDOWN_MS = 10 * 60_000;
 
 const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code, e.g. "DE"'));
@@ -143,7 +143,7 @@ export interface MatchFound {
   /** spec 4: the peer with the lower socket id creates the offer; the server compares and says which one you are. */
   role: 'offerer' | 'answerer';
   iceServers: IceServer[];
-  /** How the media goes: peer to peer, or through the SFU (issue 8: relay mode, "hide my IP", or a failed p2p). */
+  /** How the media goes: peer to peer, or through the SFU (relay mode, "hide my IP", or a failed p2p). */
   media: MediaPath;
   /**
    * auto mode: a peer connection not up within `MEDIA_TIMING.p2pFallbackMs` (or failed) asks for the SFU
@@ -155,7 +155,7 @@ export interface MatchFound {
 export type MediaPath = 'p2p' | 'relay';
 
 /**
- * issue 8 `MEDIA_MODE`: `p2p` never relays; `relay` relays every call; `auto` (the default) starts peer to peer and
+ * `MEDIA_MODE`: `p2p` never relays; `relay` relays every call; `auto` (the default) starts peer to peer and
  * moves a call to the SFU when its connection has not come up within `MEDIA_TIMING.p2pFallbackMs`.
  */
 export const MEDIA_MODES = ['p2p', 'relay', 'auto'] as const;

@@ -1,7 +1,7 @@
 import type { types } from 'mediasoup';
 
 /**
- * The router's codecs (issue 8): opus, VP8 and H264 (constrained baseline, which every browser decodes).
+ * The router's codecs: opus, VP8 and H264 (constrained baseline, which every browser decodes).
  * mediasoup 3.12 takes these as `RtpCodecCapability`s; the client negotiates among them.
  */
 export const MEDIA_CODECS: types.RtpCodecCapability[] = [

@@ -2,7 +2,7 @@ import type { MediaKind, MediaParameters, ProducerInfo, SfuAnswers, TransportOpt
 import type { types } from 'mediasoup';
 import { SfuError } from './sfu-error.js';
 
-/** Where WebRTC transports listen and what address their ICE candidates announce (issue 8). */
+/** Where WebRTC transports listen and what address their ICE candidates announce. */
 export interface RoomNetwork {
   listenIp: string;
   /** The public address browsers reach; without it the candidates carry `listenIp`. */
@@ -33,7 +33,7 @@ interface Observed {
 const PEER_NOT_FOUND = 'That peer has not joined the room.';
 
 /**
- * A call's media (issue 8): one router, and per peer a send and a receive WebRTC transport with the producers
+ * A call's media: one router, and per peer a send and a receive WebRTC transport with the producers
  * and consumers on them. Every map drops its entry on the object's own close event, whatever closed it (the
  * client, the router, a dying worker), so nothing outlives the room.
  */
@@ -87,7 +87,7 @@ export class Room {
     return counts;
   }
 
-  /** issue 8: a re-join (reload, reconnect) replaces the peer's transports, and with them its media. */
+  /** A re-join (reload, reconnect) replaces the peer's transports, and with them its media. */
   async join(peerId: string): Promise<SfuAnswers['joinRoom']> {
     const sendTransport = await this.createWebRtcTransport();
     const recvTransport = await this.createWebRtcTransport().catch((error: unknown) => {
@@ -152,7 +152,7 @@ export class Room {
   async consume(peerId: string, producerId: string, rtpCapabilities: MediaParameters): Promise<SfuAnswers['consume']> {
     const peer = this.peer(peerId);
     if (peer.producers.has(producerId)) throw new SfuError('invalid', 'A peer cannot consume its own media.');
-    // issue 8: only another peer's producer in this same room.
+    // Only another peer's producer in this same room.
     const producerOwned = [...this.peers.values()].some((other) => other.producers.has(producerId));
     if (!producerOwned) throw new SfuError('not-found', 'No such producer in this room.');
     const capabilities = rtpCapabilities as unknown as types.RtpCapabilities;

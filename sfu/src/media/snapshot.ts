@@ -11,7 +11,7 @@ import { SfuError } from './sfu-error.js';
 
 export interface SnapshotOptions {
   ffmpegPath?: string;
-  /** issue 8: give up after about 8 s. */
+  /** Give up after about 8 s. */
   timeoutMs?: number;
   now?: () => Date;
 }
@@ -19,7 +19,7 @@ export interface SnapshotOptions {
 const LOOPBACK = '127.0.0.1';
 
 /**
- * One frame of a producer's video as a JPEG, decoded by the server (issue 8: report evidence the reporter
+ * One frame of a producer's video as a JPEG, decoded by the server (report evidence the reporter
  * cannot fake). The producer's RTP goes over a PlainTransport to ffmpeg on loopback, which writes one frame.
  * Recipe: ../shared/notes/mediasoup-on-debian.md.
  */

@@ -11,7 +11,7 @@ export interface WorkerPoolOptions extends RoomNetwork {
   rtcMinPort: number;
   rtcMaxPort: number;
   logger: Logger;
-  /** A room closed because its worker died; the service tells the backend, which recreates it (issue 8). */
+  /** A room closed because its worker died; the service tells the backend, which recreates it. */
   onRoomLost(roomId: string, reason: string): void;
 }
 
@@ -25,7 +25,7 @@ interface Slot {
 }
 
 /**
- * The node's mediasoup workers and the rooms placed on them (issue 8). A new room goes to the worker with the
+ * The node's mediasoup workers and the rooms placed on them. A new room goes to the worker with the
  * fewest consumers, then the fewest rooms; a worker that dies is replaced and its rooms are reported lost.
  * MEDIASOUP_WORKER_BIN, read by mediasoup itself, names the worker binary.
  */

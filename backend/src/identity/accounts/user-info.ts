@@ -24,7 +24,7 @@ export async function readUserInfo(db: Kysely<Database>, userId: string, now: Da
     country: row.country,
     city: row.city,
     isAdmin: row.is_admin,
-    // Bans arrive with the moderation issue; until then nobody is banned.
+    // Bans are not recorded yet; until they are, nobody is banned.
     isBanned: false,
     twoFactorEnabled: row.two_factor_enabled,
     hideIp: row.hide_ip,

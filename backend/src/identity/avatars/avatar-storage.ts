@@ -7,7 +7,7 @@ import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 
 /**
- * Where finished avatars live (issue 6). A port, so the filesystem adapter below can be swapped for an
+ * Where finished avatars live. A port, so the filesystem adapter below can be swapped for an
  * S3-compatible one (same three calls, object keys = file names) without touching the upload flow or deletion.
  */
 export interface AvatarStorage {

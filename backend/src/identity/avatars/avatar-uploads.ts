@@ -36,7 +36,7 @@ const REFUSALS: Record<Extract<ChangeAvatarResult, { ok: false }>['problem'], { 
 };
 
 /**
- * Resumable avatar uploads over tus (issue 6) at /api/uploads/avatars. Mounted on Express ahead of Nest, whose
+ * Resumable avatar uploads over tus at /api/uploads/avatars. Mounted on Express ahead of Nest, whose
  * body parsers must not touch the byte stream. Every request but OPTIONS needs a live session; an upload
  * belongs to whoever created it and is invisible (404) to everyone else. Raw bytes wait in DATA_DIR/avatar-uploads
  * until the last PATCH, then become an avatar through the ChangeAvatar command and are deleted.

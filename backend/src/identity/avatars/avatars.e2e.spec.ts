@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 const PASSWORD = 'violet-harbour-42';
 const UPLOADS = '/api/uploads/avatars';
 
-describe('avatar uploads over tus (issue 6)', () => {
+describe('avatar uploads over tus', () => {
   let test: TestApp;
   let dataDir: string;
 

@@ -17,7 +17,7 @@ export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; p
 export type PasswordReset = DomainEvent<'PasswordReset', { userId: string; passwordHash: string }>;
 export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { userId: string }>;
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { userId: string }>;
-/** issue 8 "hide my IP": the user's calls go through the SFU. */
+/** "Hide my IP" (DESIGN.md "Matching"): the user's calls go through the SFU. */
 export type PrivacySettingsChanged = DomainEvent<'PrivacySettingsChanged', { userId: string; hideIp: boolean }>;
 export type AdminGranted = DomainEvent<'AdminGranted', { userId: string; grantedBy: string }>;
 /** Only the fields that changed are present; '' means cleared. */

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const PASSWORD = 'violet-harbour-lantern-42';
 
-describe('account changes over HTTP (issue 6)', () => {
+describe('account changes over HTTP', () => {
   let test: TestApp;
   let sink: SmtpSink;
 

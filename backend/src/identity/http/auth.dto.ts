@@ -94,7 +94,7 @@ export class DeleteSessionDto {
   sessionId: string;
 }
 
-/** POST /user/privacy (issue 8). */
+/** POST /user/privacy: "hide my IP" (DESIGN.md "Matching"). */
 export class PrivacySettingsDto {
   @IsBoolean({ message: 'hideIp must be true or false' })
   hideIp!: boolean;

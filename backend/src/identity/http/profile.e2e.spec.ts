@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
-describe('profile over HTTP (issue 6)', () => {
+describe('profile over HTTP', () => {
   let test: TestApp;
 
   beforeAll(async () => {

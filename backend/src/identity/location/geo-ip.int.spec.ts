@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countryCode, DbIpGeoLocator } from './geo-ip.js';
 import { publicAddress } from './public-address.js';
 
-describe('geo-IP lookups from the bundled DB-IP Lite database (issue 6)', () => {
+describe('geo-IP lookups from the bundled DB-IP Lite database', () => {
   const geo = new DbIpGeoLocator();
 
   it('places well-known public addresses by country code', async () => {

@@ -9,7 +9,7 @@ const PASSWORD = 'violet-harbour-lantern-42';
 const GEOLOCATION = ACCOUNT_PATHS.geolocation.replace(/^\/api/, '');
 const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 
-describe('locations from the request address (issue 6)', () => {
+describe('locations from the request address', () => {
   let test: TestApp;
   let usPlace: Place;
   let gbPlace: Place;
@@ -132,7 +132,7 @@ describe('locations from the request address (issue 6)', () => {
   });
 });
 
-describe('locations without a trusted proxy (issue 6)', () => {
+describe('locations without a trusted proxy', () => {
   let test: TestApp;
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { PROFILE_LIMITS } from '@serendip/proto';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 
-// Plain text only: the profile is shown to strangers, so markup never gets in (issue 6 "no HTML").
+// Plain text only: the profile is shown to strangers, so markup never gets in.
 const NO_MARKUP = /^[^<>]*$/;
 
 /** POST /user/edit-profile: every field optional (spec 5), '' clears one. */

@@ -8,7 +8,7 @@ export type SessionStarted = DomainEvent<
     userId: string;
     ip: string | null;
     userAgent: string | null;
-    /** Where the address places the session (issue 6); absent on sessions started before that. */
+    /** Where the address places the session (spec 3 "Login session"); absent on older sessions. */
     country?: string | null;
     city?: string | null;
   }

@@ -9,7 +9,7 @@ export interface IceConfig {
 }
 
 /**
- * The ICE servers one user gets for one call (issue 7). TURN uses coturn's shared-secret REST scheme
+ * The ICE servers one user gets for one call (DESIGN.md "Matching"). TURN uses coturn's shared-secret REST scheme
  * (`use-auth-secret`): the username is `<expiry>:<user id>` and the password is HMAC-SHA1 of it with the shared
  * secret, so credentials are short-lived and the secret never leaves the server. Without TURN: STUN, or host only.
  */

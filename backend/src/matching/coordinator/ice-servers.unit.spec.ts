@@ -5,7 +5,7 @@ import { iceServersFor } from './ice-servers.js';
 const now = new Date('2026-11-24T12:00:00Z');
 const base = { stunUrls: [], turnUrls: [], turnSecret: undefined, turnCredentialTtlSeconds: 3600 };
 
-describe('ICE servers handed out per call (issue 7)', () => {
+describe('ICE servers handed out per call', () => {
   it('gives TURN credentials that coturn can check with its shared secret, expiring after the TTL', () => {
     const [turn] = iceServersFor('user-1', { ...base, turnUrls: ['turn:127.0.0.1:3478'], turnSecret: 's3cret' }, now);
     const expiry = now.getTime() / 1000 + 3600;

@@ -12,10 +12,10 @@ export interface CoordinatorPorts {
   /** Appends the call's events (MatchPaired, MatchEnded) to the log. */
   record(decision: MatchDecision): Promise<void>;
   iceServers(userId: string): IceServer[];
-  /** issue 8: how calls carry their media, and the SFU rooms of relayed ones. */
+  /** How calls carry their media (DESIGN.md "Matching"), and the SFU rooms of relayed ones. */
   media: {
     mode: MediaMode;
-    /** Whether an SFU node can relay calls now; without one, calls go peer to peer (issue 8). */
+    /** Whether an SFU node can relay calls now; without one, calls go peer to peer. */
     relayAvailable(): boolean;
     /** Makes the call's room on an SFU node and names the node; throws when relay is unavailable. */
     openRoom(matchId: string): Promise<string>;
@@ -47,7 +47,7 @@ interface Call {
   sides: [Side, Side];
   /** spec 4: the peer with the lower socket id creates the offer; fixed at pairing, so a resumed side keeps its part. */
   offererId: string;
-  /** The SFU node while the call is relayed (issue 8), and why it is. */
+  /** The SFU node while the call is relayed, and why it is. */
   relay?: { sfuNode: string; reason: RelayReason };
 }
 
@@ -72,7 +72,7 @@ export class MatchCoordinator {
     return this.serially(() => this.dispatch(request));
   }
 
-  /** A skip seen in the log before this leader started: its cooldown still holds (issue 7). */
+  /** A skip seen in the log before this leader started: its cooldown still holds. */
   rememberSkip(skipper: string, skipped: string, endedAt: number): void {
     this.ports.matchmaker.avoid(skipper, skipped, endedAt + SKIP_COOLDOWN_MS);
   }
@@ -124,7 +124,7 @@ export class MatchCoordinator {
   }
 
   private async start(userId: string, socketId: string, profile: SeekerProfile, filters: MatchFilters) {
-    // One matching session per user: a newer tab (socket) takes over from an older one (issue 7).
+    // One matching session per user: a newer tab (socket) takes over from an older one.
     const queued = this.waiting.get(userId);
     if (queued && queued.socketId !== socketId)
       await this.ports.deliver(userId, { kind: 'replaced', socketId: queued.socketId });
@@ -147,7 +147,7 @@ export class MatchCoordinator {
     this.waiting.delete(pair.arrival.userId);
 
     const matchId = this.ports.newId();
-    // issue 8: relay mode relays every call; "hide my IP" on either side relays theirs. No relay, no call: a
+    // Relay mode relays every call; "hide my IP" on either side relays theirs. No relay, no call: a
     // hidden IP must never fall back to peer to peer.
     const relayReason: RelayReason | undefined =
       first.profile.hideIp || second.profile.hideIp
@@ -212,7 +212,7 @@ export class MatchCoordinator {
     if (!call) return;
     const side = this.sideOf(call, userId);
     if (side.socketId !== socketId) return;
-    // The call stays up for a while: a socket that blips comes back to it (issue 7, spec 9 reconnection).
+    // The call stays up for a while: a socket that blips comes back to it (spec 9 "Socket reconnection").
     side.socketId = null;
     side.graceTimer = setTimeout(() => {
       void this.serially(async () => {
@@ -248,7 +248,7 @@ export class MatchCoordinator {
   }
 
   /**
-   * auto mode (issue 8): a side whose peer connection did not come up asks for the SFU. The call moves there for
+   * auto mode: a side whose peer connection did not come up asks for the SFU. The call moves there for
    * both sides; if it cannot, the call is over as a connection that never came up, and both search again.
    */
   private async fallback(userId: string, socketId: string, matchId: string) {
@@ -313,7 +313,7 @@ export class MatchCoordinator {
    */
   private async end(call: Call, by: string | null, reason: MatchEndReason, lost?: string) {
     this.calls.delete(call.matchId);
-    // issue 8: skip and leave close the router; the SFU frees the call's ports and workers' load.
+    // Skip and leave close the router; the SFU frees the call's ports and workers' load.
     if (call.relay) void this.closeRoom(call.matchId, call.relay.sfuNode);
     for (const side of call.sides) {
       clearTimeout(side.graceTimer);

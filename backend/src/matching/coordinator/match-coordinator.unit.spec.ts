@@ -69,7 +69,7 @@ function setUp(
   return { coordinator, recorded, delivered, errors, rooms, start, to, tick: (ms: number) => (clock += ms) };
 }
 
-describe('the matchmaker leader (issue 7)', () => {
+describe('the matchmaker leader', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -231,7 +231,7 @@ describe('the matchmaker leader (issue 7)', () => {
   });
 });
 
-describe('the media path of calls (issue 8)', () => {
+describe('the media path of calls', () => {
   const matchOf = (deliveries: UserDelivery[]) =>
     deliveries.find((d): d is Extract<UserDelivery, { kind: 'match' }> => d.kind === 'match')!;
 

@@ -78,7 +78,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
       newId: () => randomUUID(),
       onError: (error, what) => this.logger.error(`${what} failed: ${(error as Error).message}`),
     });
-    // Skips the log holds from before this node led still keep those two apart (issue 7: 10 minutes).
+    // Skips the log holds from before this node led still keep those two apart for the 10-minute cooldown.
     const since = new Date(Date.now() - SKIP_COOLDOWN_MS);
     const skips = await this.db
       .selectFrom('matches')

@@ -36,7 +36,7 @@ export interface MatchmakerPort {
   readonly size: number;
 }
 
-/** Does `a` accept `b`? Gender and country preferences (null: any) and the age range, inclusive (issue 7). */
+/** Does `a` accept `b`? Gender and country preferences (null: any) and the age range, inclusive. */
 export function accepts(a: Seeker, b: Seeker): boolean {
   const { gender, country, ageRange } = a.filters;
   if (gender !== null && gender !== b.gender) return false;
@@ -52,7 +52,7 @@ interface Ending {
 }
 
 /**
- * Pairs of users kept apart until a time (issue 7: a skip for 10 minutes; a report or block for good). Symmetric;
+ * Pairs of users kept apart until a time (a skip for 10 minutes; a report or block for good). Symmetric;
  * a second avoidance of the same pair never shortens the first. Ended avoidances are forgotten in order of their
  * end (a min-heap), so a day of skips does not pile up in memory.
  */

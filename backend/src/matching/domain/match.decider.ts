@@ -23,7 +23,7 @@ export interface MatchState {
 
 const NOT_FOUND = () => new DomainError('match-not-found', 'There is no such call of yours', { kind: 'not-found' });
 
-/** A call between two users (issue 7): paired once, ended once, and one feedback per user. */
+/** A call between two users: paired once, ended once, and one feedback per user. */
 export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
   initialState: { status: 'none', userIds: [], pairedAt: 0, feedbackBy: [], sfuNode: null },
 

@@ -4,7 +4,7 @@ import type { EventSchema } from '../../platform/personal-data/event-schemas.js'
 
 export type MatchEndReason = 'skip' | 'leave' | 'disconnect' | 'timeout' | 'ban';
 
-/** One side of a pairing: who, what they were looking for, how long they waited (issue 7). */
+/** One side of a pairing: who, what they were looking for, how long they waited. */
 export interface MatchSide {
   userId: string;
   filters: MatchFilters;
@@ -21,10 +21,10 @@ export type MatchEnded = DomainEvent<
   'MatchEnded',
   { matchId: string; endedBy: string | null; reason: MatchEndReason; durationMs: number }
 >;
-/** issue 8: the call's media goes through the SFU from now on (who relayed it and why, for audit). */
+/** The call's media goes through the SFU from now on (who relayed it and why, for audit). */
 export type MatchRelayed = DomainEvent<'MatchRelayed', { matchId: string; reason: RelayReason; sfuNode: string }>;
 /**
- * issue 8: the server took a frame of `userId`'s video in this call (report evidence). The JPEG itself is kept
+ * The server took a frame of `userId`'s video in this call (report evidence). The JPEG itself is kept
  * outside the log (`file`), named by its SHA-256 so anyone can check it was not changed since.
  */
 export type SnapshotTaken = DomainEvent<

@@ -61,7 +61,7 @@ interface Group {
 }
 
 /**
- * The waiting queue, indexed (issue 7). Users are grouped by what an arrival can test without looking at anyone:
+ * The waiting queue, indexed. Users are grouped by what an arrival can test without looking at anyone:
  * their gender, the gender they want and the country they want; inside a group, lines by own country and age band
  * (and the same bands across all countries). An arrival picks the lines whose users it accepts and who accept it on
  * gender and country, and only the age bands its range touches, then merges the lines oldest first (a min-heap of

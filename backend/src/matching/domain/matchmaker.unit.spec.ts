@@ -20,7 +20,7 @@ const ids = (pair: Pair | undefined) => pair && [pair.waiting.userId, pair.arriv
 describe.each([
   ['indexed', () => new Matchmaker()],
   ['naive', () => new NaiveMatchmaker()],
-])('the %s matchmaker (issue 7)', (_name, make: () => MatchmakerPort) => {
+])('the %s matchmaker', (_name, make: () => MatchmakerPort) => {
   /** Given these users waiting (each arriving at its time, none pairing with another). */
   const given = (...waiting: [Seeker, number][]) => {
     const matchmaker = make();
@@ -220,7 +220,7 @@ function sameDecisions(users: number, operations: readonly Operation[]) {
   for (let u = 0; u < users; u++) expect(indexed.isWaiting(`u${u}`)).toBe(naive.isWaiting(`u${u}`));
 }
 
-describe('the indexed matchmaker against the naive one (issue 7, property)', () => {
+describe('the indexed matchmaker against the naive one (property)', () => {
   it('makes the same pairs, in the same order, among a few users who meet again and again', () => {
     fc.assert(
       fc.property(fc.array(operation(12, [18, 60]), { maxLength: 150 }), (ops) => sameDecisions(12, ops)),

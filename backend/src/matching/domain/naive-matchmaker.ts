@@ -6,7 +6,7 @@ export interface Waiting {
 }
 
 /**
- * The reference matchmaker (issue 7): the waiting users in arrival order, scanned from the longest-waiting for the
+ * The reference matchmaker: the waiting users in arrival order, scanned from the longest-waiting for the
  * first one both accept. Obviously right and linear; the indexed Matchmaker must pair exactly as this does. It keeps
  * its own record of avoidances (never forgotten), so that the property test does not trust the indexed one's.
  */

@@ -2,7 +2,7 @@ import type { UserInfo, VideoHandshakeRefusal } from '@serendip/proto';
 import type { SeekerProfile } from '../coordinator/coordinator.messages.js';
 
 /**
- * Who may open the video socket (issue 7): a signed-in adult with a finished profile who is not banned. The profile
+ * Who may open the video socket: a signed-in adult with a finished profile who is not banned. The profile
  * the matchmaker uses comes from here, the server's own record, never from what the client says.
  */
 export function admit(

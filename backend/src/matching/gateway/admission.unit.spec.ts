@@ -25,7 +25,7 @@ const ada: UserInfo = {
   hideIp: false,
 };
 
-describe('who may open the video socket (issue 7)', () => {
+describe('who may open the video socket', () => {
   it("matches on the server's record and shows the partner only the public profile", () => {
     expect(admit(ada, 'mobile')).toEqual({
       profile: {

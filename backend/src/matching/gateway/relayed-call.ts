@@ -2,7 +2,7 @@ import type { SfuClient } from '../media/sfu-client.js';
 import type { RelayName } from './relays.js';
 import type { VideoSocketState } from './video-socket-state.js';
 
-/** The caller's relayed call (issue 8), from the server's own record: room and peer ids are never the client's. */
+/** The caller's relayed call, from the server's own record: room and peer ids are never the client's. */
 export interface RelayedCall {
   matchId: string;
   partnerId: string;

@@ -32,7 +32,7 @@ export const RELAYS = {
     event: 'ice-candidate',
     payload: (r) => ({ candidate: r.candidate }),
   }),
-  // Chat text passes through and is never stored or logged (issue 7).
+  // Chat text passes through and is never stored or logged.
   sendChatMessage: relay({
     schema: chatMessageSchema,
     event: 'chatMessage',

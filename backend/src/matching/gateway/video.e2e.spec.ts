@@ -11,7 +11,7 @@ import {
   videoUser,
 } from '../../test-support/video-users.js';
 
-describe('the video socket (issue 7, spec 7)', () => {
+describe('the video socket (spec 7)', () => {
   let test: TestApp;
   const open: VideoClient[] = [];
 

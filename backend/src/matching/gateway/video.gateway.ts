@@ -60,7 +60,7 @@ type VideoSocket = Socket<
 type Ack = ((answer: unknown) => void) | undefined;
 
 /**
- * The video socket (issue 7, spec 7): signed-in users only, checked at the handshake. Matching requests go to the
+ * The video socket (spec 7): signed-in users only, checked at the handshake. Matching requests go to the
  * matchmaker over the bus; what the matchmaker decides comes back on `user.<id>.video`, so a user's socket may be on
  * any backend node. Relays (offer, answer, ICE, chat, toggles) go to the sender's current partner only.
  */
@@ -78,7 +78,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   /** How to stop live pushes (a session's end) to each socket. */
   private readonly unregister = new WeakMap<VideoSocket, Promise<() => Promise<void>>>();
   // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
-  // one matchmaker. Chat is slower still (issue 7).
+  // one matchmaker. Chat is slower still.
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
   private readonly chatLimit = new RateLimiterMemory({ points: 10, duration: 10 });
 
@@ -197,7 +197,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       socket.disconnect(true);
       return;
     }
-    // issue 8: a hidden IP is never paired peer to peer, so without a relay there is no call to offer.
+    // A hidden IP is never paired peer to peer, so without a relay there is no call to offer.
     if (admission.profile.hideIp && !this.loads.relayAvailable()) {
       return this.refuse(socket, ack, 'unavailable', HIDE_IP_UNAVAILABLE);
     }
@@ -231,7 +231,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     ack?.({ ok: true });
   }
 
-  /** issue 8: the caller's send and receive transports in the call's SFU room, and what the partner sends already. */
+  /** The caller's send and receive transports in the call's SFU room, and what the partner sends already. */
   private async mediaJoin(socket: VideoSocket, ack: Ack) {
     const call = relayedCall(socket.data);
     if (!call) return this.refuse(socket, ack, 'media', NOT_RELAYED);
@@ -309,7 +309,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     ack?.(answer);
   }
 
-  /** A relay goes to the sender's partner in the sender's current call, and to nobody else (issue 7). */
+  /** A relay goes to the sender's partner in the sender's current call, and to nobody else (DESIGN.md "Fan-out"). */
   private async relay(
     socket: VideoSocket,
     name: RelayName,
@@ -326,7 +326,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     if (!matchId || !partnerId || parsed.data.target !== partnerId) {
       return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
     }
-    // issue 8: in a relayed call no session description or candidate (they carry IP addresses) reaches the partner.
+    // In a relayed call no session description or candidate (they carry IP addresses) reaches the partner.
     if (socket.data.sfuNode && PEER_SIGNALLING.has(name)) return this.refuse(socket, ack, 'media', RELAYED);
     await this.deliver(partnerId, {
       kind: 'relay',

@@ -14,7 +14,7 @@ export class TakeSnapshotDto {
 }
 
 /**
- * Media for admins (issue 8): the SFU nodes' load, and server-side snapshots (take one of a user in a relayed call,
+ * Media for admins: the SFU nodes' load, and server-side snapshots (take one of a user in a relayed call,
  * fetch the JPEG). The report flow (moderation) takes snapshots itself; these routes serve the dashboard and
  * operators.
  */

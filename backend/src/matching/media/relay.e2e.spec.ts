@@ -9,8 +9,8 @@ import { EmbeddedSfu } from './embedded-sfu.js';
 
 const worker = mediasoupWorker();
 
-/** issue 8 over the real socket, the real bus and a real mediasoup worker in this process (the npm start setup). */
-describe.skipIf(!worker)('calls relayed through the SFU (issue 8)', () => {
+/** Over the real socket, the real bus and a real mediasoup worker in this process (the npm start setup). */
+describe.skipIf(!worker)('calls relayed through the SFU', () => {
   const apps: TestApp[] = [];
   const open: VideoClient[] = [];
   let relay: TestApp;

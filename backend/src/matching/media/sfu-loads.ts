@@ -7,7 +7,7 @@ import type { BusSubscription } from '../../platform/messaging/message-bus.js';
 const STALE_AFTER_MS = 15_000;
 
 /**
- * The SFU nodes' latest load announcements (issue 8 "Observability"): for admins and the dashboard, and to know
+ * The SFU nodes' latest load announcements: for admins and the dashboard, and to know
  * whether any node can relay a call now.
  */
 @Injectable()

@@ -86,7 +86,7 @@ export interface AuthSessionsTable {
   end_reason: string | null;
   user_agent: string | null;
   ip: string | null;
-  /** From a local geo-IP lookup of `ip` at sign-in (issue 6); null when unknown. */
+  /** From a local geo-IP lookup of `ip` at sign-in; null when unknown. */
   country: string | null;
   city: string | null;
 }
@@ -109,7 +109,7 @@ export interface AuthLoginChallengesTable {
   used_at: Date | null;
 }
 
-/** matching read model (issue 7): one row per call. Ids only; profiles stay with identity. */
+/** matching read model: one row per call. Ids only; profiles stay with identity. */
 export interface MatchesTable {
   match_id: string;
   user_a: string;
@@ -118,7 +118,7 @@ export interface MatchesTable {
   ended_at: Date | string | null;
   ended_by: string | null;
   end_reason: string | null;
-  /** issue 8: set when the call went through the SFU ('relay-mode' | 'hide-ip' | 'p2p-failed'). */
+  /** Set when the call went through the SFU ('relay-mode' | 'hide-ip' | 'p2p-failed'). */
   relay_reason: string | null;
   sfu_node: string | null;
   relayed_at: Date | string | null;

@@ -98,10 +98,10 @@ export class RateLimits {
   }
 }
 
-/** Issue 4's limits. */
 /** The process's one RateLimits (Postgres-backed counters shared by every node). */
 export const RATE_LIMITS = Symbol('RATE_LIMITS');
 
+/** How many failed logins, mails and sign-ups are allowed, and over how long. */
 export const LIMITS = {
   loginFailuresPerAccount: { name: 'login-fail-account', points: 10, durationSeconds: 15 * 60 },
   loginFailuresPerIp: { name: 'login-fail-ip', points: 10, durationSeconds: 15 * 60 },

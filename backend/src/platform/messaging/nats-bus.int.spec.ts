@@ -178,7 +178,7 @@ describe('NatsBus over a real nats-server', () => {
   });
 
   // Quarantined (reason printed below): alone it passes every time; under the full suite on 2 saturated cores the
-  // durable's recovery after NATS lost its storage has taken over 20 s. A follow-up is in the issue note.
+  // durable's recovery after NATS lost its storage has taken over 20 s.
   it.skip('comes back from a NATS that lost its storage: the stream and the durable are made again', async () => {
     const port = await freePort();
     const before = new TestNatsServer(port, path.join(dir, 'lost-before'));

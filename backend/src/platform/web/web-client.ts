@@ -7,7 +7,7 @@ import { API_PREFIX, PUBLIC_CONFIG_META, type PublicConfig } from '@serendip/pro
 /**
  * Serves the built web client: its files as they are, and index.html for every other non-API path so the
  * client router can show its own pages (and its 404). Unknown /api paths never reach here: Nest answers them
- * with a JSON 404. index.html carries the deployment's public configuration in a meta tag (issue 5), so the client
+ * with a JSON 404. index.html carries the deployment's public configuration in a meta tag, so the client
  * knows the support address and links from its first paint without an extra call (and without an inline script,
  * which the CSP forbids).
  */

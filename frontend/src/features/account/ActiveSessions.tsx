@@ -17,8 +17,8 @@ const DEVICE_ICONS: Record<DeviceKind, typeof Monitor> = { desktop: Monitor, mob
 const DEVICE_NAMES: Record<DeviceKind, string> = { desktop: 'Computer', mobile: 'Phone', tablet: 'Tablet' };
 
 /**
- * spec 2 "Active Sessions", titled Devices and Activities (spec 7: GET /sessions, POST /sessions/delete; issue 6:
- * POST /sessions/delete-others). spec 8: a failure to list or end sessions is only logged.
+ * spec 2 "Active Sessions", titled Devices and Activities (spec 7: GET /sessions, POST /sessions/delete; beyond
+ * the spec: POST /sessions/delete-others). spec 8: a failure to list or end sessions is only logged.
  */
 export function ActiveSessions() {
   const titleId = useId();

@@ -62,7 +62,7 @@ function TwoFactorSetting({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** issue 8 "hide my IP": this user's calls go through our SFU. Saved at once; the stored user follows the answer. */
+/** "Hide my IP": this user's calls go through our SFU. Saved at once; the stored user follows the answer. */
 function HideIpSetting({ enabled }: { enabled: boolean }) {
   const dispatch = useAppDispatch();
   const { api } = useAccountServices();

@@ -15,7 +15,7 @@ import { API_BASE_PATH, type HttpClient, httpClient } from '../../shared/http/ht
 import { UnexpectedAnswerError } from '../auth/auth-api';
 import { isUserInfo } from '../auth/user-info';
 
-/** The account settings dialog's calls (issue 6; spec 7), each answer checked against proto before it is trusted. */
+/** The account settings dialog's calls (spec 7), each answer checked against proto before it is trusted. */
 export interface AccountApi {
   editAccount(request: EditAccountRequest): Promise<EditAccountAnswer>;
   deleteAccount(request: DeleteAccountRequest): Promise<void>;
@@ -25,7 +25,7 @@ export interface AccountApi {
   /** Both answer the refreshed list (spec 7: "list refreshed"). */
   endSession(request: DeleteSessionRequest): Promise<LoginSession[]>;
   endOtherSessions(): Promise<LoginSession[]>;
-  /** POST /user/privacy (issue 8: "hide my IP"); answers the user as now stored. */
+  /** POST /user/privacy ("hide my IP"); answers the user as now stored. */
   setPrivacy(request: PrivacySettingsRequest): Promise<UserInfo>;
 }
 

@@ -54,8 +54,8 @@ export function RequireSession({ adminOnly = false }: RequireSessionProps) {
   }
   if (!user) return <RedirectWithToast to={loginPathFor(location)} message={AUTH_TOASTS.unauthorizedLogIn} />;
 
-  // TODO(ban issue): spec 2 "Banned-account screen" replaces every guarded page when user.isBanned; the ban feature
-  // adds that screen here. Until then a banned user is treated like any other.
+  // TODO: spec 2 "Banned-account screen" replaces every guarded page when user.isBanned; that screen belongs here
+  // and is not built yet, so a banned user is treated like any other.
 
   if (adminOnly && !user.isAdmin) return <RedirectWithToast to="/" message={AUTH_TOASTS.unauthorizedAdmin} />;
   // spec 4 "Signup gating"; the continue-signup page itself is behind this guard, so it is let through.

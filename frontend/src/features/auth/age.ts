@@ -1,4 +1,4 @@
-/** spec 1, 9: every user is 18 or older. The server checks it again (issue 4); this only saves a round trip. */
+/** spec 1, 9: every user is 18 or older. The server checks it again; this only saves a round trip. */
 export const MINIMUM_AGE = 18;
 
 export const UNDER_AGE_MESSAGE = `You must be ${MINIMUM_AGE} or older to use Serendip.`;

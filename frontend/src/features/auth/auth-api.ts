@@ -14,7 +14,7 @@ import {
 import { API_BASE_PATH, type HttpClient, httpClient } from '../../shared/http/http-client';
 import { isUserInfo } from './user-info';
 
-/** Identity's calls (issue 4), each answer checked against the proto contract before anyone trusts it. */
+/** Identity's calls (spec 7), each answer checked against the proto contract before anyone trusts it. */
 export interface AuthApi {
   fetchUserInfo(): Promise<UserInfo>;
   /** Rotates the session through the HTTP module's one shared refresh; rejects unless the server answered 200. */

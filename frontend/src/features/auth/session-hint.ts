@@ -1,5 +1,5 @@
 /**
- * Whether this browser may hold a session. The session cookies are HttpOnly (issue 4), so the page cannot see the
+ * Whether this browser may hold a session. The session cookies are HttpOnly, so the page cannot see the
  * refresh token spec 4 checks for; this flag stands in for it. It is set whenever a user is signed in here and
  * cleared on logout or when the server says the session is gone. Without it the client asks nothing at start: a
  * visitor's page makes no call that is bound to fail (a 401 is a console error in the browser).

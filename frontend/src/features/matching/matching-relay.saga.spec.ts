@@ -15,7 +15,7 @@ async function matched(match: Parameters<typeof aMatch>[0]) {
   return t;
 }
 
-describe('calls relayed through the SFU (issue 8)', () => {
+describe('calls relayed through the SFU', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.mocked(notify.error).mockClear();

@@ -253,7 +253,7 @@ class Call {
       case 'rtc-fully-connected':
         return;
       case 'media:path':
-        // issue 8: the call moved to the SFU (after a `media:fallback`, ours or the partner's).
+        // The call moved to the SFU (after a `media:fallback`, ours or the partner's).
         if (message.payload.matchId !== state.matchId || message.payload.path !== 'relay') return;
         if (this.route?.path !== 'relay') yield* this.switchToRelay(message.payload.matchId);
         return;
@@ -439,7 +439,7 @@ class Call {
     this.route = { path: 'relay', relayFallback: false, fallbackAsked: this.route?.fallbackAsked ?? false };
     const { media } = this.services;
     this.joining = yield fork(joinRelay, media, relaySignalling(this.socket), matchId);
-    // issue 8: the connection timeout counts from the switch, so a relay that fails too still moves on.
+    // The connection timeout counts from the switch, so a relay that fails too still moves on.
     this.timer = yield fork(connectionTimeout, matchId);
   }
 

@@ -36,7 +36,7 @@ export interface MatchingState {
   unread: number;
   media: MediaToggles;
   feedback: { matchId: string; partnerName: string; phase: 'asking' | 'thanks' } | null;
-  /** The Report dialog (moderation issue); while open, a partner's leaving does not start the next search. */
+  /** The Report dialog (not built yet); while open, a partner's leaving does not start the next search (spec 4). */
   reportDialogOpen: boolean;
 }
 
@@ -136,7 +136,7 @@ const matchingSlice = createSlice({
       clearCall(state);
     },
     connectionTimedOut(_state, _action: PayloadAction<string>) {},
-    /** issue 8, auto mode: that call's peer connection is not up after `MEDIA_TIMING.p2pFallbackMs`. */
+    /** auto mode: that call's peer connection is not up after `MEDIA_TIMING.p2pFallbackMs`. */
     p2pFallbackDue(_state, _action: PayloadAction<string>) {},
     /** The SFU refused that call's join (or it could not be set up): a failed connection. */
     relayJoinFailed(_state, _action: PayloadAction<string>) {},

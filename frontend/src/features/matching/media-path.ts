@@ -6,7 +6,7 @@ import { matchingActions as a } from './matching.slice';
 import type { MediaSession } from './media-session';
 import type { RelaySignalling } from './relay-call';
 
-/** How the current call's media goes, and whether it may still move to the SFU (issue 8). */
+/** How the current call's media goes, and whether it may still move to the SFU. */
 export interface MediaRoute {
   path: MediaPath;
   /** auto mode: a peer connection that does not come up asks for the SFU instead of skipping. */
@@ -23,7 +23,7 @@ export function routeOf(match: MatchFound): MediaRoute {
 export type ConnectionTrouble = 'ask-relay' | 'keep-waiting' | 'try-another';
 
 /**
- * spec 4: a connection that fails (or has not come up in time) moves on to another match; issue 8's auto mode first
+ * spec 4: a connection that fails (or has not come up in time) moves on to another match; auto mode first
  * asks, once, for the SFU, and then waits for it (the call's connection timeout still bounds the wait). A call that
  * was up and then dropped moves on as before.
  */

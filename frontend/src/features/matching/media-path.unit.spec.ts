@@ -9,7 +9,7 @@ const route = (overrides: Partial<MediaRoute> = {}): MediaRoute => ({
   ...overrides,
 });
 
-describe('what a connection in trouble leads to (spec 4, issue 8)', () => {
+describe('what a connection in trouble leads to (spec 4, DESIGN.md "Matching")', () => {
   it('given auto mode, when the peer is not up yet, then asks for the SFU once, then waits', () => {
     expect(connectionTrouble(route(), false)).toBe('ask-relay');
     expect(connectionTrouble(route({ fallbackAsked: true }), false)).toBe('keep-waiting');

@@ -13,7 +13,7 @@ type Description = { type: 'offer' | 'answer'; sdp: string };
 /**
  * The camera, the microphone and the call's media of one user (STYLE.md rule 7: media objects live here, never in
  * Redux). The saga drives it; components read its streams. A call goes peer to peer (`openPeer` and the offer and
- * answer) or through the SFU (`joinRelay`, issue 8); either way the partner's tracks land in the `remote` stream and
+ * answer) or through the SFU (`joinRelay`); either way the partner's tracks land in the `remote` stream and
  * its state comes as `connection-state`. One call at a time: a new one closes the last one, and the local stream
  * outlives calls (spec 4: a skip keeps the local stream).
  */

@@ -66,7 +66,7 @@ function aRelay(join: Partial<MediaJoinAnswer> = {}) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('a call relayed through the SFU, on mediasoup-client (issue 8)', () => {
+describe('a call relayed through the SFU, on mediasoup-client', () => {
   it('joins, connects the send transport once and produces each local track without stopping it', async () => {
     const { relay, requests, states } = aRelay();
     const camera = aTrack('video');

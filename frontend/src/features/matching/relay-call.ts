@@ -11,7 +11,7 @@ import type {
 import type { types } from 'mediasoup-client';
 import { logError } from '../../shared/log';
 
-/** The relay's signalling (issue 8): each call a request over the video socket that the server acks. */
+/** The relay's signalling: each call a request over the video socket that the server acks. */
 export interface RelaySignalling {
   join(): Promise<MediaJoinAnswer>;
   connect(request: MediaConnectRequest): Promise<void>;

@@ -20,7 +20,7 @@ export type VideoSocketMessage =
   | { type: 'disconnected'; reason: string }
   | { type: 'refused'; refusal: VideoHandshakeRefusal | null; message: string };
 
-/** The client events the server answers with an ack the client waits for (issue 8: the relay's signalling). */
+/** The client events the server answers with an ack the client waits for (the relay's signalling). */
 export type VideoRequestEvent = 'media:join' | 'media:connect' | 'media:produce' | 'media:consume' | 'media:resume';
 
 /** What an event's ack carries when the server did it (a refusal rejects the request instead). */
@@ -46,7 +46,7 @@ const REQUEST_TIMEOUT_MS = MATCH_TIMING.connectionTimeoutMs / 2;
 
 /**
  * The video socket as the saga sees it (STYLE.md rule 7: the Socket.IO object stays out of Redux). Tests swap in a
- * fake. `currentMatch` is what a reconnection tells the server, so a blip gets the call back (issue 7).
+ * fake. `currentMatch` is what a reconnection tells the server, so a blip gets the call back (spec 9).
  */
 export interface VideoSocketConnection {
   subscribe(listener: (message: VideoSocketMessage) => void): () => void;
@@ -63,7 +63,7 @@ export interface VideoSocketConnection {
   close(): void;
 }
 
-/** The relay's signalling over this socket: each step a request the server acks (issue 8). */
+/** The relay's signalling over this socket: each step a request the server acks. */
 export function relaySignalling(socket: VideoSocketConnection): RelaySignalling {
   return {
     join: () => socket.request('media:join', {}),

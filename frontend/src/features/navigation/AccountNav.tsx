@@ -5,7 +5,7 @@ import { AUTH_ROUTES } from '../auth/auth-routes';
 import { selectSession } from '../auth/session.selectors';
 import './navigation.css';
 
-// Signed-in navigation is its own chunk: a visitor's first page never downloads the menus (issue 5 size budget).
+// Signed-in navigation is its own chunk: a visitor's first page never downloads the menus (first-visit size budget).
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
 

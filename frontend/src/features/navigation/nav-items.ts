@@ -1,4 +1,4 @@
-/** Where the menus of spec 2 lead. Settings and the dashboard get their screens in later issues. */
+/** Where the menus of spec 2 lead. The dashboard's screens are not built yet. */
 export const NAV_PATHS = {
   home: '/',
   videoMatch: '/video-match',

@@ -12,7 +12,7 @@ const formatDate = (iso: string) =>
 
 /**
  * spec 2 "Comment Removed": a forced-open notice that one of the user's comments was taken down. OK marks it read
- * and closes it; Appeal is for the moderation issue to wire (spec: its action is not shown).
+ * and closes it. Appeal calls `onAppeal`; comment appeals are not built yet (spec 2: its action is not shown).
  */
 export function CommentRemovedModal({
   comment,

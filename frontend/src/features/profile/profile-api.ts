@@ -3,7 +3,7 @@ import { API_BASE_PATH, type HttpClient, httpClient } from '../../shared/http/ht
 import { type AuthApi, authApi, UnexpectedAnswerError } from '../auth/auth-api';
 import { isUserInfo } from '../auth/user-info';
 
-/** The profile screen's calls (issue 6), each answer checked against the proto contract. */
+/** The profile screen's calls (spec 7), each answer checked against the proto contract. */
 export interface ProfileApi {
   /** POST /user/edit-profile with only the changed fields; answers the user as now stored. */
   editProfile(request: EditProfileRequest): Promise<UserInfo>;

@@ -40,7 +40,7 @@ export const PING_TIMEOUT_MS = 5_000;
 
 /**
  * Opens the default namespace on the page's own origin (dev: Vite proxies /socket.io to the backend). Socket.IO is
- * its own chunk, fetched after the first page is up: no first paint waits for it (issue 5 size budget).
+ * its own chunk, fetched after the first page is up: no first paint waits for it (first-visit size budget).
  */
 export async function openSystemSocket(): Promise<SystemSocketConnection> {
   const { io } = await import('socket.io-client');

@@ -32,7 +32,7 @@ interface LoginCodeStepProps {
   onCancel: () => void;
 }
 
-/** The second login step: the 6-digit code e-mailed to the user (issue 4: 5 tries, 10 minutes). */
+/** The second login step: the 6-digit code e-mailed to the user (5 tries, 10 minutes). */
 export function LoginCodeStep({ challengeId, emailAddress, onSignedIn, onResend, onCancel }: LoginCodeStepProps) {
   useDocumentTitle('Enter your login code');
   const { formRef, sending, errors, submit, fail } = useSubmission<CodeField>();

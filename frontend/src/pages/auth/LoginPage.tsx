@@ -25,10 +25,10 @@ const FIELDS: FieldRules<LoginField> = {
   password: { label: 'Password' },
 };
 
-// The server says the same for an unknown address and a wrong password (no account enumeration, issue 4).
+// The server says the same for an unknown address and a wrong password (no account enumeration).
 const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
 
-/** /auth/login, then the e-mail code step when two-factor is on (issue 4). */
+/** /auth/login, then the e-mail code step when two-factor is on (spec 1). */
 export function LoginPage() {
   useDocumentTitle('Log in');
   const dispatch = useAppDispatch();

@@ -20,7 +20,7 @@ export const RESET_REQUESTED = 'If an account exists for that address, we sent a
 
 /**
  * /auth/password-reset. Whatever the server answers, the page says the same thing: the reply must not tell anyone
- * whether an address has an account (issue 4). Only no answer at all is reported, so the user can try again.
+ * whether an address has an account. Only no answer at all is reported, so the user can try again.
  */
 export function PasswordResetPage() {
   useDocumentTitle('Reset your password');

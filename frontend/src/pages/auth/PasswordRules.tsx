@@ -1,6 +1,6 @@
 import { PASSWORD_LENGTH } from './auth-checks';
 
-/** The password policy (issue 4) under a new-password field; the length rule ticks itself as the user types. */
+/** The password policy under a new-password field; the length rule ticks itself as the user types. */
 export function PasswordRules({ password }: { password: string }) {
   const lengthMet = password.length >= PASSWORD_LENGTH.min && password.length <= PASSWORD_LENGTH.max;
   return (

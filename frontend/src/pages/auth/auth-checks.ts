@@ -1,9 +1,9 @@
 /**
  * The client's own checks on identity forms. They only spare a round trip and say it sooner: the server checks
- * everything again (issue 4) and its words win when they differ.
+ * everything again and its words win when they differ.
  */
 
-/** issue 4: passwords are 8 to 128 characters and not among the most common ones (the server knows that list). */
+/** Passwords are 8 to 128 characters and not among the most common ones (the server knows that list). */
 export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
 
 export const CHECK_MESSAGES = {

@@ -1,6 +1,6 @@
 import { ComingSoon } from '../../shared/ui/ComingSoon';
 
-/** `/dashboard` for admins (spec 6). TODO(admin dashboard issue): overview, reports, server logs, user management. */
+/** `/dashboard` for admins (spec 6). TODO: overview, reports, server logs, user management. */
 export function DashboardPage() {
   return (
     <ComingSoon page="Dashboard" title="The admin dashboard is coming soon">

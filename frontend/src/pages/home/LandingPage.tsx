@@ -18,7 +18,7 @@ const STEPS = [
   { title: 'Say hello', text: 'Video and text chat with one person at a time. Not your vibe? Skip.' },
 ] as const;
 
-/** `/` for visitors (issue 5): what Serendip is, who it is for, and the way in. */
+/** `/` for visitors: what Serendip is, who it is for, and the way in. */
 export function LandingPage() {
   useDocumentTitle();
   return (

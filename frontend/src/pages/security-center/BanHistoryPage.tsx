@@ -6,7 +6,7 @@ import { STATIC_PAGE_PATHS } from '../legal/static-pages';
 
 /**
  * `/security-center/view-ban-history` (spec 2). Nothing can ban an account yet, so every account's history is empty;
- * TODO(moderation issue): list the user's bans and appeals from the server here.
+ * TODO: list the user's bans and appeals from the server here.
  */
 export function BanHistoryPage() {
   useDocumentTitle('Ban History');

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** identity's `users` read model learns the profile of issue 6: phone, bio, avatar, location, and erasure. */
+/** identity's `users` read model learns the profile: phone, bio, avatar, location, and erasure. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')

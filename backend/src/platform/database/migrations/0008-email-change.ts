@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * issue 6: an e-mail change waits for a link mailed to the new address; its token remembers that address (the row
+ * An e-mail change waits for a link mailed to the new address; its token remembers that address (the row
  * goes with the token's use, and the table holds nothing else personal).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** issue 6: each session remembers where its address placed it (a local geo-IP lookup), for the device list. */
+/** Each session remembers where its address placed it (a local geo-IP lookup), for the device list. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('auth_sessions').addColumn('country', 'text').addColumn('city', 'text').execute();
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** issue 7: the calls read model (skip cooldowns after a restart, the admin's history later) and feedback. */
+/** The calls read model (skip cooldowns after a restart, the admin's history later) and feedback. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('matches')

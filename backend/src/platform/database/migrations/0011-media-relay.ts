@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** issue 8: a user's "hide my IP" choice, and which calls went through the SFU (and why) for audit. */
+/** A user's "hide my IP" choice, and which calls went through the SFU (and why) for audit. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
