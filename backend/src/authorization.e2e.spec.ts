@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from './test-support/test-app.js';
 import { openVideoSocket, videoUser } from './test-support/video-users.js';
 
 /**
- * Every route and socket event checks who is calling before it reads the body (DESIGN.md "Security"). The routes are
+ * Every route and socket event checks who is calling before it reads the body (DESIGN.md "Conventions"). The routes are
  * read from the running app's router, so a route added later without a guard fails here unless it is named below as
  * open on purpose.
  */

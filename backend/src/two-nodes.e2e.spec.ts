@@ -14,7 +14,7 @@ import { ANYONE, nextEvent, openVideoSocket, type VideoClient, videoUser } from 
 /**
  * Two backend processes on one NATS and one Postgres (DESIGN.md "Processes and roles"): one leads the matchmaker,
  * the other's gateway reaches it over the bus, and two users on different nodes are paired and talk; a session ended
- * on one node closes its sockets on the other (DESIGN.md "Fan-out").
+ * on one node closes its sockets on the other (DESIGN.md "Fan-out: NATS").
  */
 describe('two backend nodes', () => {
   let database: TestDatabase;

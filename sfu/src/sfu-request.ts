@@ -2,7 +2,7 @@ import { checkSfuRequest, sfuAnswerSchemas, type SfuRequest } from '@serendip/pr
 import { SfuError } from './media/sfu-error.js';
 
 /**
- * Checks a request from the bus against the RPC's schema (DESIGN.md "sfu/"): a bad shape answers 'invalid' with
+ * Checks a request from the bus against the RPC's schema (DESIGN.md "Shape"): a bad shape answers 'invalid' with
  * the field at fault, and never throws anything else across the port. mediasoup checks the inside of its own
  * parameter objects.
  */

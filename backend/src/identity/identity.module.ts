@@ -22,7 +22,7 @@ import { GetUserInfoHandler } from './queries/user-info/get-user-info.query.js';
 import { AccessTokens } from './sessions/access-tokens.js';
 import { SignIns } from './sessions/sign-ins.js';
 
-/** Identity (DESIGN.md "Bounded contexts"): accounts, profiles, sessions. Exports only its public surface. */
+/** Identity (DESIGN.md "Conventions"): accounts, profiles, sessions. Exports only its public surface. */
 @Module({
   controllers: [
     AuthController,

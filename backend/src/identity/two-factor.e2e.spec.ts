@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../test-support/test-app.js';
 const PASSWORD = 'violet-harbour-lantern-42';
 
 /**
- * Two-factor sign-in (spec 4 "Two-factor", 7 enable-twofac) after the changes most people make first: a new e-mail
+ * Two-factor sign-in (spec 1 "Accounts", 7 enable-twofac) after the changes most people make first: a new e-mail
  * address and a profile picture. Neither may make the account look as if two-factor were already on.
  */
 describe('two-factor after an e-mail and avatar change', () => {

@@ -13,7 +13,7 @@ import { RecordMatchDecisionHandler } from './commands/record-match-decision/rec
 import { TakeSnapshotHandler } from './commands/take-snapshot/take-snapshot.command.js';
 import { ReadSnapshotHandler } from './queries/snapshot/read-snapshot.query.js';
 
-/** Matching (DESIGN.md "Bounded contexts"): the queue, calls, their media and feedback. */
+/** Matching (DESIGN.md "Conventions"): the queue, calls, their media and feedback. */
 @Module({
   imports: [IdentityModule],
   controllers: [FeedbackController, MediaAdminController],

@@ -6,7 +6,7 @@ import { HealthController } from './health/health.controller.js';
 import { ServiceLifecycle } from './service-lifecycle.js';
 import { SystemGateway } from './system-socket/system.gateway.js';
 
-/** Operations (DESIGN.md "Bounded contexts"): health, this process's start and stop, the system socket. */
+/** Operations (DESIGN.md "Conventions"): health, this process's start and stop, the system socket. */
 @Module({
   imports: [IdentityModule],
   controllers: [HealthController],

@@ -15,7 +15,7 @@ export interface PlatformDeps {
   mail: MailSender;
 }
 
-/** What every context uses (DESIGN.md "Platform"): made before Nest (the database may need starting), handed in. */
+/** What every context uses (DESIGN.md "Shape"): made before Nest (the database may need starting), handed in. */
 @Module({})
 export class PlatformModule {
   static register(deps: PlatformDeps): DynamicModule {

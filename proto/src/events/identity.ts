@@ -3,7 +3,7 @@ import type { IntegrationEvent } from './integration-event.js';
 
 /**
  * A sign-in session ended (identity context): logout, ended from the account's settings, a password reset, the
- * account's deletion, or a reused refresh token. Its sockets close on every node (DESIGN.md "Fan-out").
+ * account's deletion, or a reused refresh token. Its sockets close on every node (DESIGN.md "Fan-out: NATS").
  */
 export const sessionEndedDataSchema = z.object({
   sessionId: z.string().check(z.minLength(1)),

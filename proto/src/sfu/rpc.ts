@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { checkContract, type ContractCheck, type Expect, type TypesMatch } from '../contract.js';
 
 /**
- * The SFU's RPC (DESIGN.md "sfu/"): the backend drives the media service over NATS request/reply (on the in-process
+ * The SFU's RPC (DESIGN.md "Shape"): the backend drives the media service over NATS request/reply (on the in-process
  * bus under `npm start`). Requests are JSON; every answer is an `SfuReply`. Each side parses what it receives
  * against these schemas, and the TypeScript types are derived from them, so the two cannot drift. mediasoup's own
  * parameter objects (RTP capabilities and parameters, DTLS and ICE parameters) pass through as opaque records:

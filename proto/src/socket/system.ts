@@ -28,7 +28,7 @@ export interface SystemClientToServerEvents {
 }
 
 /**
- * Every pushed event carries the id of the stored event behind it (DESIGN.md "Fan-out"): delivery is at least once,
+ * Every pushed event carries the id of the stored event behind it (DESIGN.md "Fan-out: NATS"): delivery is at least once,
  * so a client drops an id it has seen.
  */
 export interface Pushed {

@@ -18,7 +18,7 @@ import { UpdateLocationHandler } from './update-location/update-location.command
 import { VerifyEmailHandler } from './verify-email/verify-email.command.js';
 import { VerifyLoginCodeHandler } from './verify-login-code/verify-login-code.command.js';
 
-/** Every state change of identity: one command, one handler (DESIGN.md "Commands"). */
+/** Every state change of identity: one command, one handler (DESIGN.md "The write side"). */
 export const IDENTITY_COMMAND_HANDLERS = [
   SignUpHandler,
   VerifyEmailHandler,

@@ -137,7 +137,7 @@ export class AuthController {
     return { message: 'Logged out' };
   }
 
-  /** 202 whatever the address: no account enumeration (spec 4 "Accounts"). */
+  /** 202 whatever the address: no account enumeration (spec 1 "Accounts"). */
   @Post('password-reset')
   @HttpCode(202)
   async passwordReset(@Body() body: PasswordResetDto): Promise<{ message: string }> {

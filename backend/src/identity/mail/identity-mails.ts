@@ -13,7 +13,7 @@ const RESET_PASSWORD_TTL_MS = 30 * 60_000;
 const CHANGE_EMAIL_TTL_MS = 24 * 3_600_000;
 
 /**
- * Every mail identity sends (spec 4 "Accounts"), and the single-use links in them. Mail to an address counts against
+ * Every mail identity sends (spec 1 "Accounts"), and the single-use links in them. Mail to an address counts against
  * its hourly limit; a mail that cannot go is logged, except the sign-in code, which the person is waiting for.
  */
 @Injectable()

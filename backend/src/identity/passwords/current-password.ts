@@ -5,7 +5,7 @@ import { Accounts, currentPasswordHash } from '../accounts/accounts.js';
 import { PasswordHasher } from './password-hasher.js';
 
 /**
- * What changing the account asks first (spec 2 "Account settings"): the current password. Wrong guesses count against
+ * What changing the account asks first (spec 2 "Account settings dialog"): the current password. Wrong guesses count against
  * the same per-account limit as logins.
  */
 @Injectable()

@@ -52,7 +52,7 @@ export class AdminGuard implements CanActivate {
 }
 
 /**
- * The metadata of the command a request carries (DESIGN.md "Commands"): an Idempotency-Key header makes a retry of
+ * The metadata of the command a request carries (DESIGN.md "The write side"): an Idempotency-Key header makes a retry of
  * the same intent a no-op; the actor is the signed-in user, or 'anonymous' on open routes.
  */
 export const CommandMeta = createParamDecorator((_data: unknown, context: ExecutionContext): CommandMetadata =>

@@ -1,5 +1,5 @@
 /**
- * Identity's public surface (DESIGN.md "Bounded contexts"): the only identity code other contexts may import.
+ * Identity's public surface (DESIGN.md "Conventions"): the only identity code other contexts may import.
  * Who is calling (SessionResolver, AuthGuard, AdminGuard), the command metadata of a request, and what other contexts
  * may read about a user.
  */

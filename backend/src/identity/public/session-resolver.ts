@@ -12,7 +12,7 @@ export interface TokenCarrier {
 }
 
 /**
- * The one answer to "who is calling?" (spec 3 "Cookies"): for the HTTP guard, every socket handshake and the tus
+ * The one answer to "who is calling?" (spec 3 "Session cookies"): for the HTTP guard, every socket handshake and the tus
  * upload hook alike. A caller is signed in while the access token verifies AND its session is still active AND that
  * session is the token's user's: logout, "end this session", a password reset or theft detection end a session
  * before its tokens expire, and a token naming someone else's session is forged.

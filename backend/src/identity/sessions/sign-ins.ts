@@ -25,7 +25,7 @@ export interface SignedIn {
 
 /**
  * Sessions begin and end here (spec 3 "Login session"): a row for the fast checks every request makes, and an event
- * for the log, which also closes the session's sockets on every node (SessionEnded, DESIGN.md "Fan-out").
+ * for the log, which also closes the session's sockets on every node (SessionEnded, DESIGN.md "Fan-out: NATS").
  */
 @Injectable()
 export class SignIns {

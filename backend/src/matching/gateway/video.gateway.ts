@@ -309,7 +309,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     ack?.(answer);
   }
 
-  /** A relay goes to the sender's partner in the sender's current call, and to nobody else (DESIGN.md "Fan-out"). */
+  /** A relay goes to the sender's partner in the sender's current call, and to nobody else (DESIGN.md "Fan-out: NATS"). */
   private async relay(
     socket: VideoSocket,
     name: RelayName,

@@ -22,7 +22,7 @@ export class SfuError extends Error {
 
 const RELAY_DOWN = 'Media relay is unavailable right now.';
 
-/** The backend's side of the SFU RPC (DESIGN.md "sfu/"): typed requests over the bus, every failure an `SfuError`. */
+/** The backend's side of the SFU RPC (DESIGN.md "Shape"): typed requests over the bus, every failure an `SfuError`. */
 export class SfuClient {
   constructor(
     private readonly bus: MessageBus,

@@ -14,7 +14,7 @@ type WithProblem = { [BODY_PROBLEM]?: { status: number; message: string }; body?
 /**
  * JSON and form bodies, parsed as Nest's defaults would, except that a body that cannot be parsed is not answered
  * here: the request goes on without a body, and BodyProblemInterceptor answers it once the route's guards have run
- * (DESIGN.md "Security": who is calling is checked before anything is read from the body).
+ * (DESIGN.md "Conventions": who is calling is checked before anything is read from the body).
  */
 export function deferredBodyParsers(): RequestHandler[] {
   return [express.json(), express.urlencoded({ extended: true })].map(

@@ -18,7 +18,7 @@ import { EVENT_STREAM } from './nats-event-stream.js';
 import { eventually } from '../../test-support/eventually.js';
 import { TestNatsServer } from '../../test-support/nats-server.js';
 
-// DESIGN.md "Fan-out": with a real nats-server, a subscriber receives every integration event exactly once
+// DESIGN.md "Fan-out: NATS": with a real nats-server, a subscriber receives every integration event exactly once
 // (by id) across a NATS restart in the middle of a burst.
 const BURST = 500;
 const NATS_DOWN_FROM = 200;

@@ -23,7 +23,7 @@ export const roleSubject = (role: string) => `role.${role}`;
 type Audience = { sockets: Set<LiveSocket>; subscription: BusSubscription & { ready?: Promise<void> } };
 
 /**
- * The live path from events to people (DESIGN.md "Fan-out"): a context that learns something a user must see now
+ * The live path from events to people (DESIGN.md "Fan-out: NATS"): a context that learns something a user must see now
  * pushes it here; it travels on `user.<id>` (or `role.<role>`) to whichever nodes hold that user's sockets, and each
  * node hands it to the sockets it holds. At least once: a repeat carries the same id, and is dropped here and by the
  * client.

@@ -14,7 +14,7 @@ import type { Socket } from 'socket.io-client';
 
 export type SystemSocket = Socket<SystemServerToClientEvents, SystemClientToServerEvents>;
 
-/** Something the server pushed (DESIGN.md "Fan-out"), once per event id. */
+/** Something the server pushed (DESIGN.md "Fan-out: NATS"), once per event id. */
 export type SystemPush = { [E in SystemPushEvent]: { event: E; payload: SystemPushPayload<E> } }[SystemPushEvent];
 
 export type SocketLifecycleEvent =

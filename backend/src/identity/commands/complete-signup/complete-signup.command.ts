@@ -19,7 +19,7 @@ export class CompleteSignup extends Command<UserInfo> {
   }
 }
 
-/** spec 2 "Continue sign-up": names, username, gender, birth date; the decider holds the age rule (spec 1). */
+/** spec 2 /auth/signup/cs (continue signup): names, username, gender, birth date; the decider holds the age rule (spec 1). */
 @CommandHandler(CompleteSignup)
 export class CompleteSignupHandler implements ICommandHandler<CompleteSignup> {
   constructor(

@@ -20,7 +20,7 @@ export class DeleteAccount extends Command<void> {
 }
 
 /**
- * spec 2 "Delete account": ends every session, records the deletion, destroys the person's key (crypto-shredding:
+ * spec 2 "Account settings dialog" (delete account): ends every session, records the deletion, destroys the person's key (crypto-shredding:
  * every personal field in the log reads as erased from now on) and frees the address. Non-personal history stays,
  * under the bare id.
  */

@@ -23,7 +23,7 @@ export class EditAccount extends Command<EditAccountAnswer> {
 }
 
 /**
- * spec 2 "Account settings": a new password takes effect at once (other sessions end if asked: OWASP ASVS 3.3.3);
+ * spec 2 "Account settings dialog": a new password takes effect at once (other sessions end if asked: OWASP ASVS 3.3.3);
  * a new e-mail only once the link mailed to it is followed (VerifyEmail), so a typo never locks anyone out. Every
  * change needs the current password.
  */

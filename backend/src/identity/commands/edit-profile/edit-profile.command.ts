@@ -15,7 +15,7 @@ export class EditProfile extends Command<UserInfo> {
   }
 }
 
-/** The profile a person shows others (spec 5 "Profile"): names, phone, bio. Only what differs is recorded. */
+/** The profile a person shows others (spec 5 "Profile form"): names, phone, bio. Only what differs is recorded. */
 @CommandHandler(EditProfile)
 export class EditProfileHandler implements ICommandHandler<EditProfile> {
   constructor(private readonly accounts: Accounts) {}

@@ -29,7 +29,7 @@ export class LogIn extends Command<LogInOutcome> {
 export const WRONG_CREDENTIALS = 'Wrong e-mail address or password';
 
 /**
- * spec 4 "Login": wrong e-mail and wrong password read the same and take the same time (no account enumeration);
+ * spec 1 "Accounts", 8: wrong e-mail and wrong password read the same and take the same time (no account enumeration);
  * failures count per account and per address. With two-factor on, a code is mailed and the sign-in waits for it.
  */
 @CommandHandler(LogIn)

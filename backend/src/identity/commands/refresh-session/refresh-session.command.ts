@@ -15,7 +15,7 @@ export class RefreshSession extends Command<{ accessToken: string; refreshToken:
 
 const expired = () => new DomainError('session-expired', 'Session expired', { kind: 'unauthenticated' });
 
-/** Rotates the refresh token (spec 3 "Cookies"); a token already used means theft, so the whole session ends. */
+/** Rotates the refresh token (spec 3 "Session cookies"); a token already used means theft, so the whole session ends. */
 @CommandHandler(RefreshSession)
 export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
   private readonly logger = new Logger(RefreshSessionHandler.name);

@@ -23,7 +23,7 @@ export class SignUp extends Command<SignedIn> {
 }
 
 /**
- * Sign-up answers alike whether or not the address already has an account (no enumeration, spec 4 "Accounts"):
+ * Sign-up answers alike whether or not the address already has an account (no enumeration, spec 1 "Accounts"):
  * either way a new account is made and signed in. Only an address nobody holds is claimed by it (and gets the
  * verification link); a taken one stays with its owner, who is told by e-mail that someone tried, and the new account
  * can never verify it or log in with it.

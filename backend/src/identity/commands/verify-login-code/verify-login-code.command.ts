@@ -19,7 +19,7 @@ export class VerifyLoginCode extends Command<SignedIn> {
   }
 }
 
-/** The e-mailed sign-in code (spec 4 "Two-factor"): once, within 10 minutes, at most 5 tries. */
+/** The e-mailed sign-in code (spec 1 "Accounts": two-factor codes by e-mail): once, within 10 minutes, at most 5 tries. */
 @CommandHandler(VerifyLoginCode)
 export class VerifyLoginCodeHandler implements ICommandHandler<VerifyLoginCode> {
   constructor(

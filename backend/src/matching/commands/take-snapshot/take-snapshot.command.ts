@@ -29,7 +29,7 @@ export class TakeSnapshot extends Command<SnapshotRecord> {
 }
 
 /**
- * Server-side snapshots (DESIGN.md "sfu/"): a frame of a user's video taken by the SFU itself, so a report's evidence
+ * Server-side snapshots (DESIGN.md "Shape"): a frame of a user's video taken by the SFU itself, so a report's evidence
  * does not rest on what the reporter sends. The JPEG is kept under DATA_DIR/evidence (owner-only), the log records
  * its SHA-256, the call, who asked and when.
  */
