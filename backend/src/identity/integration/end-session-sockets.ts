@@ -4,9 +4,8 @@ import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
 import { eventSubject } from '../../platform/messaging/subjects.js';
 import { Realtime } from '../../platform/realtime/realtime.js';
+import { SESSION_EXPIRED } from '../public/guards.js';
 
-/** spec 8: what the client shows when its session is gone. */
-export const SESSION_EXPIRED = 'Session Expired, Please Log In.';
 
 /**
  * A session that ends keeps no open socket (spec 3 "Login session"): every SessionEnded closes that session's sockets

@@ -7,6 +7,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import type { Request } from 'express';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import type { AccessClaims } from '../sessions/access-tokens.js';
@@ -17,6 +18,9 @@ export type AuthenticatedRequest = Request & { auth: AccessClaims };
 
 /** spec 8: what a guest hears on a signed-in route. */
 export const SIGN_IN_FIRST = 'Unauthorized, Please Log In.';
+
+/** spec 8: what a client whose session ended hears (its sockets are closed after it). */
+export const SESSION_EXPIRED = 'Session Expired, Please Log In.';
 
 /** Signed-in routes: a live session of the token's user (SessionResolver), else 401. */
 @Injectable()
@@ -60,7 +64,21 @@ export const CommandMeta = createParamDecorator((_data: unknown, context: Execut
 );
 
 export function commandMetaOf(req: Request & { auth?: AccessClaims }): CommandMetadata {
+  const actor = req.auth?.userId ?? 'anonymous';
   const key = req.headers['idempotency-key'];
-  const commandId = typeof key === 'string' && /^[A-Za-z0-9-]{8,100}$/.test(key) ? key : randomUUID();
-  return { commandId, correlationId: randomUUID(), actor: req.auth?.userId ?? 'anonymous', now: new Date() };
+  // The key is the caller's, for one route: scoped to both, it can only ever repeat the caller's own request, never
+  // match a command someone else (or the server itself) ran on the same stream.
+  const commandId =
+    typeof key === 'string' && /^[A-Za-z0-9-]{8,100}$/.test(key)
+      ? uuidv5(`${actor}:${req.method} ${routeOf(req)}:${key}`, IDEMPOTENCY_NAMESPACE)
+      : randomUUID();
+  return { commandId, correlationId: randomUUID(), actor, now: new Date() };
+}
+
+const IDEMPOTENCY_NAMESPACE = '3d0f7c52-9a1e-4b8c-a6d4-5e2f1b7c9a03';
+
+/** The route's pattern (`/api/user/edit-profile`), not the URL: the same request to the same route. */
+function routeOf(req: Request): string {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof pattern === 'string' ? pattern : req.path;
 }

@@ -11,6 +11,7 @@ export {
   type AuthenticatedRequest,
   CommandMeta,
   commandMetaOf,
+  SESSION_EXPIRED,
   SIGN_IN_FIRST,
 } from './guards.js';
 export { UserDirectory } from './user-directory.js';

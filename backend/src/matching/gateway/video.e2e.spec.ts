@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MatchFound } from '@serendip/proto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { matchStream } from '../domain/match.events.js';
 import {
   ANYONE,
   eventsWithin,
@@ -193,6 +194,39 @@ describe('the video socket (spec 7)', () => {
     await second.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
     expect(await replaced).toEqual({ code: 'replaced', reason: 'Matching went on in another tab or window.' });
     await second.emitWithAck('leaveVideoRoom', { next: false });
+  });
+
+  it("repeats a retried request once with its Idempotency-Key, and another user's same key is not theirs", async () => {
+    const { ada, bob, adaMatch } = await pair();
+    await bob.socket.emitWithAck('leaveVideoRoom', { next: false });
+    const feedback = { matchId: adaMatch.matchId, rating: 4, additionalInformation: '', type: 'videomatch' };
+    const key = { 'Idempotency-Key': `retry-${randomUUID()}` };
+
+    expect((await ada.api.call('POST', '/user/submit-feedback', feedback, key)).status).toBe(201);
+    // The same request again (a retry after a lost answer): the same answer, nothing recorded twice.
+    expect((await ada.api.call('POST', '/user/submit-feedback', feedback, key)).status).toBe(201);
+    // Someone outside the call who sends the same key is still refused.
+    const eve = await videoUser(test.base);
+    expect((await eve.api.call('POST', '/user/submit-feedback', feedback, key)).status).toBe(404);
+    const given = (await test.core.store.readStream(matchStream(adaMatch.matchId))).filter(
+      (e) => e.type === 'FeedbackGiven',
+    );
+    expect(given).toHaveLength(1);
+  });
+
+  it('refuses the next start of a socket whose session ended even when no push reached it', async () => {
+    const ada = await connected();
+    // The session ends behind the push's back (as if its message were lost on the bus).
+    await test.db
+      .updateTable('auth_sessions')
+      .set({ ended_at: new Date() })
+      .where('user_id', '=', ada.user._id)
+      .execute();
+    const told = nextEvent(ada.socket, 'videoError');
+    const closed = new Promise<void>((resolve) => ada.socket.once('disconnect', () => resolve()));
+    void ada.socket.emit('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    expect(await told).toEqual({ code: 'unauthenticated', reason: 'Session Expired, Please Log In.' });
+    await closed;
   });
 
   it('takes one feedback per user per call, from its two users only', async () => {

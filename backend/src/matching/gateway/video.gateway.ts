@@ -23,7 +23,7 @@ import {
 } from '@serendip/proto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Namespace, Socket } from 'socket.io';
-import { SessionResolver, UserDirectory } from '../../identity/public/index.js';
+import { SESSION_EXPIRED, SessionResolver, UserDirectory } from '../../identity/public/index.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
 import { Realtime } from '../../platform/realtime/realtime.js';
@@ -148,6 +148,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     // A socket that comes back after a blip says which call it was in; the matchmaker resumes it or says it is over.
     try {
       await attached;
+      // A session that ended between the handshake and now was told to no one here yet: look once more.
+      if (!(await this.sessionLives(socket))) return;
       const resume = (socket.handshake.auth as { matchId?: unknown } | undefined)?.matchId;
       if (typeof resume === 'string' && resume.length <= 64) {
         await this.request({ kind: 'resume', userId, socketId: socket.id, matchId: resume });
@@ -190,6 +192,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     const request = startMatchingSchema.safeParse(body);
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
     const { userId } = socket.data;
+    if (!(await this.sessionLives(socket))) return;
     // Read again at every start: the profile may have changed, and a ban since the handshake counts.
     const admission = admit(await this.users.userInfo(userId), request.data.deviceType);
     if ('refusal' in admission) {
@@ -428,6 +431,14 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     });
     this.local.set(userId, { sockets: new Set([socket]), subscription });
     await Promise.all([(subscription as BusSubscription & { ready?: Promise<void> }).ready, registered]);
+  }
+
+  /** False (and the socket closed) once its session has ended; the push that says so may not have reached it. */
+  private async sessionLives(socket: VideoSocket): Promise<boolean> {
+    const { userId, sessionId } = socket.data;
+    if (await this.sessions.isActive({ userId, sessionId })) return true;
+    await this.endSession(socket, SESSION_EXPIRED);
+    return false;
   }
 
   /** Its session ended (spec 3): the client hears why, the search or call ends at once, then the socket closes. */

@@ -16,7 +16,7 @@ import {
   type SystemServerToClientEvents,
 } from '@serendip/proto';
 import type { Socket } from 'socket.io';
-import { SessionResolver, UserDirectory } from '../../identity/public/index.js';
+import { SESSION_EXPIRED, SessionResolver, UserDirectory } from '../../identity/public/index.js';
 import { Realtime } from '../../platform/realtime/realtime.js';
 
 interface SystemSocketState {
@@ -72,7 +72,7 @@ export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
     const claims = await this.sessions.resolve(socket.handshake);
     if (!claims || socket.disconnected) return undefined;
     const roles = (await this.users.isAdmin(claims.userId)) ? ['admin'] : [];
-    return this.realtime.register({
+    const unregister = await this.realtime.register({
       userId: claims.userId,
       sessionId: claims.sessionId,
       roles,
@@ -82,5 +82,11 @@ export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
         socket.disconnect(true);
       },
     });
+    // A session that ended while this socket was being registered was pushed to no one here: look once more.
+    if (!(await this.sessions.isActive(claims))) {
+      socket.emit('sessionEnded', { eventId: `check:${claims.sessionId}`, reason: SESSION_EXPIRED });
+      socket.disconnect(true);
+    }
+    return unregister;
   }
 }

@@ -178,6 +178,10 @@ describe('a session the server ends (spec 3 "Login session")', () => {
     await screen.findByRole('heading', { name: 'Select Gender' });
     act(() => socket.serverConnects());
     const renewalsBefore = socket.renewals;
+    // The session is over on the server: its cookies no longer sign in.
+    server
+      .on('GET', AUTH_PATHS.userInfo, reply(401, { statusCode: 401, message: 'Unauthorized, Please Log In.' }))
+      .on('POST', AUTH_PATHS.refreshToken, reply(401, { statusCode: 401, message: 'Session expired' }));
 
     act(() => socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-1', reason: 'ended' } }));
 
@@ -192,5 +196,22 @@ describe('a session the server ends (spec 3 "Login session")', () => {
     act(() => socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-1', reason: 'ended' } }));
     expect(dispatched).not.toHaveBeenCalled();
     expect(server.requests.filter((r) => r.path === AUTH_PATHS.logout)).toHaveLength(0);
+  });
+
+  it('stays signed in when this browser holds a newer session than the one that ended (another tab signed in again)', async () => {
+    serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, aUser()));
+    rememberSessionInThisBrowser();
+    const { router, socket } = renderApp('/video-match');
+    await screen.findByRole('heading', { name: 'Select Gender' });
+    act(() => socket.serverConnects());
+    const renewalsBefore = socket.renewals;
+
+    act(() => socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-2', reason: 'ended' } }));
+
+    // The socket reconnects under the session the cookies hold now; the page stays.
+    await vi.waitFor(() => expect(socket.renewals).toBeGreaterThan(renewalsBefore));
+    expect(router.state.location.pathname).toBe('/video-match');
+    expect(hasSessionHint()).toBe(true);
+    expect(screen.queryByText('Session Expired, Please Log In.')).toBeNull();
   });
 });

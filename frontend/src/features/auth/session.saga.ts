@@ -84,11 +84,18 @@ export function* checkSessionOnNavigation({ auth, sessionHint }: SessionServices
 }
 
 /**
- * The server ended this sign-in (a logout in another tab, "end this session" from another device, a password reset):
- * its cookies no longer work, so the page says so and asks for a login (spec 8 'Session Expired, Please Log In.').
+ * The server ended the session this page's socket was opened with (a logout in another tab, "end this session" from
+ * another device, a password reset). The browser may hold a newer one by now (another tab signed in again), so ask:
+ * if the cookies still sign in, go on with that session (the socket reconnects under it); otherwise the page says so
+ * and asks for a login (spec 8 'Session Expired, Please Log In.').
  */
 function* endSessionWhenTold({ auth, sessionHint }: SessionServices, action: ReturnType<typeof pushReceived>) {
   if (action.payload.event !== 'sessionEnded') return;
+  const still: Attempt = yield call(attempt, auth.fetchUserInfo);
+  if (still.user) {
+    yield put(sessionStarted(still.user));
+    return;
+  }
   auth.forgetAccessToken();
   sessionHint.forget();
   yield put(sessionExpired());

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { executeDecider } from '../../../platform/cqrs/execute-decider.js';
@@ -21,8 +22,10 @@ export class RecordMatchDecisionHandler implements ICommandHandler<RecordMatchDe
 
   async execute({ decision, now }: RecordMatchDecision): Promise<void> {
     await executeDecider(this.core, matchStream(decision.matchId), match, decision, {
-      // One pairing and one ending per call: a repeat of the same decision appends nothing.
-      commandId: `${decision.type}:${decision.matchId}${decision.type === 'Relay' ? `:${decision.sfuNode}` : ''}`,
+      // One pairing and one ending per call: a repeat of the same decision appends nothing. A call may move between
+      // SFU nodes more than once (A, B, back to A), so each move is its own command; the decider drops a move to
+      // the node the call is already on.
+      commandId: decision.type === 'Relay' ? randomUUID() : `${decision.type}:${decision.matchId}`,
       correlationId: decision.matchId,
       actor: 'matchmaker',
       now,

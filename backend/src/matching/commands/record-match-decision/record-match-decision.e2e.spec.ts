@@ -23,7 +23,7 @@ describe('RecordMatchDecision', () => {
       (e) => `${e.type}${e.type === 'MatchRelayed' ? `:${(e.data as { sfuNode: string }).sfuNode}` : ''}`,
     );
 
-  it('records a relayed call that moves to another SFU node (its room was lost), and a repeat only once', async () => {
+  it('records each move of a relayed call to another SFU node (its room was lost), and a repeat only once', async () => {
     const bus = test.app.get(CommandBus);
     const matchId = randomUUID();
     const sides = [
@@ -34,9 +34,16 @@ describe('RecordMatchDecision', () => {
     await bus.execute(new RecordMatchDecision({ type: 'Relay', matchId, reason: 'hide-ip', sfuNode: 'node-a' }));
     await bus.execute(new RecordMatchDecision({ type: 'Relay', matchId, reason: 'hide-ip', sfuNode: 'node-a' }));
     await bus.execute(new RecordMatchDecision({ type: 'Relay', matchId, reason: 'hide-ip', sfuNode: 'node-b' }));
+    await bus.execute(new RecordMatchDecision({ type: 'Relay', matchId, reason: 'hide-ip', sfuNode: 'node-a' }));
     await bus.execute(new RecordMatchDecision({ type: 'End', matchId, endedBy: null, reason: 'disconnect' }));
     await bus.execute(new RecordMatchDecision({ type: 'End', matchId, endedBy: null, reason: 'disconnect' }));
 
-    expect(await types(matchId)).toEqual(['MatchPaired', 'MatchRelayed:node-a', 'MatchRelayed:node-b', 'MatchEnded']);
+    expect(await types(matchId)).toEqual([
+      'MatchPaired',
+      'MatchRelayed:node-a',
+      'MatchRelayed:node-b',
+      'MatchRelayed:node-a',
+      'MatchEnded',
+    ]);
   });
 });
