@@ -15,6 +15,8 @@ export interface AppServices {
   sessionHint: SessionHint;
   /** A full page load (spec 4: logout ends on /auth/login this way, dropping every piece of in-memory state). */
   loadPage: (path: string) => void;
+  /** The page's own path and query, as the address bar shows it. */
+  currentPath: () => string;
   now: () => number;
   /** The video match screen's socket, camera and peer connection, and its feedback call. */
   matching: MatchingServices;
@@ -26,6 +28,7 @@ export const browserServices: AppServices = {
   auth: authApi,
   sessionHint: localSessionHint,
   loadPage: (path) => window.location.assign(path),
+  currentPath: () => `${window.location.pathname}${window.location.search}`,
   now: () => Date.now(),
   matching: browserMatchingServices,
 };

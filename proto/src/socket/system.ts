@@ -37,8 +37,14 @@ export interface Pushed {
 
 /** This sign-in was ended (logout elsewhere, "end this session", a password reset, theft detection): sign in again. */
 export interface SessionEndedPush extends Pushed {
+  /** 'logged-out': the person logged out (in another tab or window); 'expired': anything else ended it. */
+  code: SessionEndCode;
+  /** For people. */
   reason: string;
 }
+
+export const SESSION_END_CODES = ['logged-out', 'expired'] as const;
+export type SessionEndCode = (typeof SESSION_END_CODES)[number];
 
 /** spec 7: banStatusUpdated {userId, isBanned}. */
 export interface BanStatusUpdatedPush extends Pushed {
@@ -73,6 +79,7 @@ export const userPushSchema = z.discriminatedUnion('kind', [
     kind: z.literal('end-session'),
     id: z.string().check(z.minLength(1)),
     sessionId: z.string().check(z.minLength(1)),
+    code: z.enum(SESSION_END_CODES),
     reason: z.string(),
   }),
 ]);

@@ -4,8 +4,7 @@ import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
 import { eventSubject } from '../../platform/messaging/subjects.js';
 import { Realtime } from '../../platform/realtime/realtime.js';
-import { SESSION_EXPIRED } from '../public/guards.js';
-
+import { LOGGED_OUT_ELSEWHERE, SESSION_EXPIRED } from '../public/guards.js';
 
 /**
  * A session that ends keeps no open socket (spec 3 "Login session"): every SessionEnded closes that session's sockets
@@ -32,7 +31,12 @@ export class EndSessionSockets implements OnApplicationBootstrap, OnApplicationS
           this.logger.warn('a malformed SessionEnded was dropped');
           return;
         }
-        await this.realtime.endSession(data.data.userId, data.data.sessionId, SESSION_EXPIRED, event.id);
+        const { userId, sessionId, reason } = data.data;
+        const ending =
+          reason === 'logout'
+            ? ({ code: 'logged-out', reason: LOGGED_OUT_ELSEWHERE } as const)
+            : ({ code: 'expired', reason: SESSION_EXPIRED } as const);
+        await this.realtime.endSession(userId, sessionId, ending, event.id);
       },
       { durable: 'identity-end-session-sockets' },
     );

@@ -22,6 +22,9 @@ export const SIGN_IN_FIRST = 'Unauthorized, Please Log In.';
 /** spec 8: what a client whose session ended hears (its sockets are closed after it). */
 export const SESSION_EXPIRED = 'Session Expired, Please Log In.';
 
+/** What the other tabs and windows of a browser hear when the person logged out in one of them. */
+export const LOGGED_OUT_ELSEWHERE = 'You logged out in another tab or window.';
+
 /** Signed-in routes: a live session of the token's user (SessionResolver), else 401. */
 @Injectable()
 export class AuthGuard implements CanActivate {

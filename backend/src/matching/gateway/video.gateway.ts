@@ -413,7 +413,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       userId,
       sessionId,
       roles: [],
-      endSession: (reason) => void this.endSession(socket, reason),
+      endSession: ({ reason }) => void this.endSession(socket, reason),
     });
     this.unregister.set(socket, registered);
     const existing = this.local.get(userId);

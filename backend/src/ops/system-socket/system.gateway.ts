@@ -77,14 +77,14 @@ export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
       sessionId: claims.sessionId,
       roles,
       push: (event, payload) => (socket.emit as (event: string, payload: unknown) => boolean)(event, payload),
-      endSession: (reason, eventId) => {
-        socket.emit('sessionEnded', { eventId, reason });
+      endSession: ({ code, reason }, eventId) => {
+        socket.emit('sessionEnded', { eventId, code, reason });
         socket.disconnect(true);
       },
     });
     // A session that ended while this socket was being registered was pushed to no one here: look once more.
     if (!(await this.sessions.isActive(claims))) {
-      socket.emit('sessionEnded', { eventId: `check:${claims.sessionId}`, reason: SESSION_EXPIRED });
+      socket.emit('sessionEnded', { eventId: `check:${claims.sessionId}`, code: 'expired', reason: SESSION_EXPIRED });
       socket.disconnect(true);
     }
     return unregister;

@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { type SystemPushEvent, type SystemPushPayload, type UserPush, userPushSchema } from '@serendip/proto';
+import {
+  type SessionEndCode,
+  type SystemPushEvent,
+  type SystemPushPayload,
+  type UserPush,
+  userPushSchema,
+} from '@serendip/proto';
 import { EVENT_CORE, type EventCore } from '../event-core/event-core.js';
 import type { BusMessage, BusSubscription } from '../messaging/message-bus.js';
 import { RecentIds } from '../messaging/recent-ids.js';
@@ -14,7 +20,13 @@ export interface LiveSocket {
   /** A typed system event; absent on sockets that take none (the video namespace). */
   push?<E extends SystemPushEvent>(event: E, payload: SystemPushPayload<E>): void;
   /** Its session ended: the gateway tells the client why, then closes it. */
-  endSession(reason: string, eventId: string): void;
+  endSession(ending: SessionEnding, eventId: string): void;
+}
+
+/** Why a session ended: a code for the client's logic, a reason for people. */
+export interface SessionEnding {
+  code: SessionEndCode;
+  reason: string;
 }
 
 /** `role.<role>`: pushes to every socket of a role, wherever it is (DESIGN.md "Fan-out: NATS"). */
@@ -69,8 +81,8 @@ export class Realtime implements OnApplicationShutdown {
   }
 
   /** Closes every socket of one session, on every node, after telling the client why. */
-  endSession(userId: string, sessionId: string, reason: string, id: string) {
-    return this.publish(userSubject(userId), { kind: 'end-session', id, sessionId, reason });
+  endSession(userId: string, sessionId: string, { code, reason }: SessionEnding, id: string) {
+    return this.publish(userSubject(userId), { kind: 'end-session', id, sessionId, code, reason });
   }
 
   async onApplicationShutdown() {
@@ -117,7 +129,7 @@ export class Realtime implements OnApplicationShutdown {
     for (const socket of [...sockets]) {
       try {
         if (push.kind === 'end-session') {
-          if (socket.sessionId === push.sessionId) socket.endSession(push.reason, push.id);
+          if (socket.sessionId === push.sessionId) socket.endSession({ code: push.code, reason: push.reason }, push.id);
         } else {
           socket.push?.(push.event, { ...push.payload, eventId: push.id } as never);
         }

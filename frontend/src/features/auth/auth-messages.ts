@@ -3,4 +3,5 @@ export const AUTH_TOASTS = {
   unauthorizedLogIn: 'Unauthorized, Please Log In.',
   unauthorizedAdmin: 'Unauthorized, 404',
   sessionExpired: 'Session Expired, Please Log In.',
+  loggedOutElsewhere: 'You logged out in another tab or window.',
 } as const;

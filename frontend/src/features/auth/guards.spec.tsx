@@ -171,47 +171,87 @@ describe('in-app navigation (spec 4)', () => {
 describe('a session the server ends (spec 3 "Login session")', () => {
   afterEach(resetBrowser);
 
-  it("goes to login with 'Session Expired, Please Log In.' when the system socket says so, once per event", async () => {
+  /** A signed-in page whose session the server then ends: user-info no longer answers. */
+  async function endedOn(path: string) {
     const server = serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, aUser()));
     rememberSessionInThisBrowser();
-    const { router, socket, store } = renderApp('/video-match');
+    const loadPage = vi.fn<(path: string) => void>();
+    const app = renderApp(path, { services: { loadPage, currentPath: () => path } });
     await screen.findByRole('heading', { name: 'Select Gender' });
-    act(() => socket.serverConnects());
-    const renewalsBefore = socket.renewals;
-    // The session is over on the server: its cookies no longer sign in.
+    act(() => app.socket.serverConnects());
     server
       .on('GET', AUTH_PATHS.userInfo, reply(401, { statusCode: 401, message: 'Unauthorized, Please Log In.' }))
       .on('POST', AUTH_PATHS.refreshToken, reply(401, { statusCode: 401, message: 'Session expired' }));
+    return { ...app, server, loadPage };
+  }
 
-    act(() => socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-1', reason: 'ended' } }));
+  it('loads the login page afresh, saying why, when the system socket says so, once per event', async () => {
+    const { socket, store, server, loadPage } = await endedOn('/video-match?again=1');
 
-    expect(await screen.findByText('Session Expired, Please Log In.')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    act(() =>
+      socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-1', code: 'expired', reason: 'x' } }),
+    );
+
+    // A full page load, as after a logout: the camera, a search, every piece of the signed-in page goes with it.
+    await vi.waitFor(() =>
+      expect(loadPage).toHaveBeenCalledWith('/auth/login?reason=expired&redirect=%2Fvideo-match%3Fagain%3D1'),
+    );
     expect(hasSessionHint()).toBe(false);
     expect(store.getState().session.user).toBeNull();
-    // Signed out: the socket connects anew, now as a guest.
-    expect(socket.renewals).toBeGreaterThan(renewalsBefore);
+    // Until the page goes, no other redirect or toast gets in its way.
+    expect(screen.queryByText('Unauthorized, Please Log In.')).toBeNull();
     // A repeat of the same event (delivery is at least once) changes nothing more.
     const dispatched = vi.spyOn(store, 'dispatch');
-    act(() => socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-1', reason: 'ended' } }));
+    act(() =>
+      socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-1', code: 'expired', reason: 'x' } }),
+    );
     expect(dispatched).not.toHaveBeenCalled();
+    expect(loadPage).toHaveBeenCalledTimes(1);
     expect(server.requests.filter((r) => r.path === AUTH_PATHS.logout)).toHaveLength(0);
+  });
+
+  it('says the person logged out when that is what ended it (in another tab or window)', async () => {
+    const { socket, loadPage } = await endedOn('/video-match');
+
+    act(() =>
+      socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-3', code: 'logged-out', reason: 'x' } }),
+    );
+
+    await vi.waitFor(() =>
+      expect(loadPage).toHaveBeenCalledWith('/auth/login?reason=logged-out&redirect=%2Fvideo-match'),
+    );
   });
 
   it('stays signed in when this browser holds a newer session than the one that ended (another tab signed in again)', async () => {
     serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, aUser()));
     rememberSessionInThisBrowser();
-    const { router, socket } = renderApp('/video-match');
+    const loadPage = vi.fn<(path: string) => void>();
+    const { router, socket } = renderApp('/video-match', { services: { loadPage } });
     await screen.findByRole('heading', { name: 'Select Gender' });
     act(() => socket.serverConnects());
     const renewalsBefore = socket.renewals;
 
-    act(() => socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-2', reason: 'ended' } }));
+    act(() =>
+      socket.serverPushes({ event: 'sessionEnded', payload: { eventId: 'e-2', code: 'expired', reason: 'x' } }),
+    );
 
     // The socket reconnects under the session the cookies hold now; the page stays.
     await vi.waitFor(() => expect(socket.renewals).toBeGreaterThan(renewalsBefore));
     expect(router.state.location.pathname).toBe('/video-match');
     expect(hasSessionHint()).toBe(true);
+    expect(loadPage).not.toHaveBeenCalled();
     expect(screen.queryByText('Session Expired, Please Log In.')).toBeNull();
+  });
+
+  it.each([
+    ['expired', 'Session Expired, Please Log In.'],
+    ['logged-out', 'You logged out in another tab or window.'],
+  ])('shows why on the login page it lands on (reason=%s), once', async (reason, text) => {
+    serveFakeApi();
+    const { router } = renderApp(`/auth/login?reason=${reason}&redirect=%2Fvideo-match`);
+
+    expect(await screen.findByText(text)).toBeDefined();
+    // The reason leaves the address (a reload says nothing), the way back stays.
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?redirect=%2Fvideo-match'));
   });
 });

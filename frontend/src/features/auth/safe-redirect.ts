@@ -23,6 +23,16 @@ export function safeRedirectTarget(raw: string | null | undefined, fallback = '/
   }
 }
 
+/** Why the login page is shown after the server ended the session (it says so once, as a toast). */
+export type LoginReason = 'expired' | 'logged-out';
+
+/** The login page after the server ended the session: the reason to show, and the page to come back to. */
+export function loginPathAfterEnd(currentPath: string, reason: LoginReason): string {
+  const back = safeRedirectTarget(currentPath, '/');
+  const redirect = back.startsWith(AUTH_ROUTES.login) ? '' : `&redirect=${encodeURIComponent(back)}`;
+  return `${AUTH_ROUTES.login}?reason=${reason}${redirect}`;
+}
+
 /** spec 2: /auth/login?redirect={encoded current path}. */
 export function loginPathFor(location: Pick<Location, 'pathname' | 'search'>): string {
   return `${AUTH_ROUTES.login}?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;

@@ -1,22 +1,26 @@
 import type { UserInfo } from '@serendip/proto';
-import { call, delay, put, race, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import { isHttpError } from '../../shared/http/http-error';
 import { pushReceived } from '../system/system.slice';
 import { AUTH_ROUTES } from './auth-routes';
+import { loginPathAfterEnd } from './safe-redirect';
+import { selectSession } from './session.selectors';
 import {
   logoutRequested,
   navigatedInApp,
   sessionEnded,
+  sessionEndedElsewhere,
   sessionExpired,
   sessionRefreshing,
+  type SessionState,
   sessionStarted,
   signedIn,
   signedOut,
   userUpdated,
 } from './session.slice';
 
-type SessionServices = Pick<AppServices, 'auth' | 'sessionHint' | 'loadPage'>;
+type SessionServices = Pick<AppServices, 'auth' | 'sessionHint' | 'loadPage' | 'currentPath'>;
 
 /**
  * The spec sets no timeout on calls, but a logout that never answers must not keep the user signed in here: the
@@ -86,11 +90,16 @@ export function* checkSessionOnNavigation({ auth, sessionHint }: SessionServices
 /**
  * The server ended the session this page's socket was opened with (a logout in another tab, "end this session" from
  * another device, a password reset). The browser may hold a newer one by now (another tab signed in again), so ask:
- * if the cookies still sign in, go on with that session (the socket reconnects under it); otherwise the page says so
- * and asks for a login (spec 8 'Session Expired, Please Log In.').
+ * if the cookies still sign in, go on with that session (the socket reconnects under it). Otherwise, as after a
+ * logout, a full page load of /auth/login drops everything the signed-in page held (its camera and microphone, a
+ * search in progress), and the login page says why (spec 8 'Session Expired, Please Log In.').
  */
-function* endSessionWhenTold({ auth, sessionHint }: SessionServices, action: ReturnType<typeof pushReceived>) {
-  if (action.payload.event !== 'sessionEnded') return;
+function* endSessionWhenTold(services: SessionServices, action: ReturnType<typeof pushReceived>) {
+  const push = action.payload;
+  if (push.event !== 'sessionEnded') return;
+  const { signingOut }: SessionState = yield select(selectSession);
+  if (signingOut) return; // this tab logged out itself, and is already on its way to the login page
+  const { auth, sessionHint, loadPage, currentPath } = services;
   const still: Attempt = yield call(attempt, auth.fetchUserInfo);
   if (still.user) {
     yield put(sessionStarted(still.user));
@@ -98,7 +107,9 @@ function* endSessionWhenTold({ auth, sessionHint }: SessionServices, action: Ret
   }
   auth.forgetAccessToken();
   sessionHint.forget();
-  yield put(sessionExpired());
+  yield put(sessionEndedElsewhere());
+  const reason = push.payload.code === 'logged-out' ? 'logged-out' : 'expired';
+  yield call(loadPage, loginPathAfterEnd(currentPath(), reason));
 }
 
 type Attempt = { user: UserInfo; error?: undefined } | { user?: undefined; error: unknown };

@@ -65,6 +65,11 @@ const sessionSlice = createSlice({
     logoutRequested(state) {
       state.signingOut = true;
     },
+    /** The server ended this session elsewhere: the page is about to load /auth/login afresh. */
+    sessionEndedElsewhere(state) {
+      unauthenticate(state);
+      state.signingOut = true;
+    },
     signedOut(state) {
       unauthenticate(state);
     },
@@ -81,6 +86,7 @@ export const {
   navigatedInApp,
   sessionExpired,
   logoutRequested,
+  sessionEndedElsewhere,
   signedOut,
 } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

@@ -104,6 +104,8 @@ class SystemConnection implements SystemSocketConnection {
   }
 
   renew(): void {
+    // A connection still being made reads the cookies as they are when it opens; only an open one is behind.
+    if (!this.socket.connected) return;
     this.socket.disconnect();
     this.socket.connect();
   }

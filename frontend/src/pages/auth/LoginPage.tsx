@@ -1,9 +1,10 @@
 import { EmailField } from './AuthFields';
 import { isTwoFactorChallenge, type LoginRequest, type UserInfo } from '@serendip/proto';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from '../../features/auth/auth-api';
+import { AUTH_TOASTS } from '../../features/auth/auth-messages';
 import { AUTH_ROUTES } from '../../features/auth/auth-routes';
 import { safeRedirectTarget } from '../../features/auth/safe-redirect';
 import { signedIn } from '../../features/auth/session.slice';
@@ -13,6 +14,7 @@ import { FormAlert } from '../../shared/forms/FormAlert';
 import { SubmitButton } from '../../shared/forms/SubmitButton';
 import { TextField } from '../../shared/forms/TextField';
 import { useSubmission } from '../../shared/forms/use-submission';
+import { notify } from '../../shared/toasts/notify';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { CHECK_MESSAGES, emailProblems, onlyProblems } from './auth-checks';
 import { AuthCard } from './AuthCard';
@@ -33,8 +35,28 @@ export function LoginPage() {
   useDocumentTitle('Log in');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [challenge, setChallenge] = useState<{ challengeId: string; credentials: LoginRequest } | null>(null);
+
+  // The server ended the session and the page was loaded afresh to come here: say why, once (a reload says nothing).
+  const reason = searchParams.get('reason');
+  useEffect(() => {
+    const message =
+      reason === 'expired'
+        ? AUTH_TOASTS.sessionExpired
+        : reason === 'logged-out'
+          ? AUTH_TOASTS.loggedOutElsewhere
+          : null;
+    if (!message) return;
+    notify.error(message);
+    setSearchParams(
+      (params) => {
+        params.delete('reason');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [reason, setSearchParams]);
 
   // spec 2: back to the page the guard sent the visitor from, but only somewhere on this site (no open redirect).
   function finish(user: UserInfo) {

@@ -9,5 +9,5 @@ import { useDocumentTitle } from '../../shared/use-document-title';
 export function VideoMatchPage() {
   useDocumentTitle('Video Match');
   const { view } = useAppSelector(selectMatching);
-  return <main className="video-match">{view === 'wizard' ? <PreferenceWizard /> : <MatchingView />}</main>;
+  return <div className="video-match">{view === 'wizard' ? <PreferenceWizard /> : <MatchingView />}</div>;
 }
