@@ -99,9 +99,9 @@ describe.skipIf(browserUnavailable())('identity in a browser', () => {
     await other.getByRole('button', { name: 'Change password' }).click();
     await other.getByText('Password changed').waitFor();
 
-    // ...ends the laptop's session: its next visit to a guarded page asks it to log in again.
-    await page.goto(`${server.url}/video-match`);
-    await page.waitForURL(/\/auth\/login/);
+    // ...ends the laptop's session: the laptop is told at once and asks to log in again, to come back here after.
+    await page.waitForURL(/\/auth\/login\?redirect=%2Fvideo-match$/);
+    await page.getByText('Session Expired, Please Log In.').waitFor();
     await laptop.close();
     await phone.close();
   }, 120_000);

@@ -37,13 +37,16 @@ export interface Pushed {
 
 /** This sign-in was ended (logout elsewhere, "end this session", a password reset, theft detection): sign in again. */
 export interface SessionEndedPush extends Pushed {
-  /** 'logged-out': the person logged out (in another tab or window); 'expired': anything else ended it. */
+  /**
+   * 'logged-out': the person logged out (in another tab or window); 'account-deleted': they deleted the account;
+   * 'expired': anything else ended it.
+   */
   code: SessionEndCode;
   /** For people. */
   reason: string;
 }
 
-export const SESSION_END_CODES = ['logged-out', 'expired'] as const;
+export const SESSION_END_CODES = ['logged-out', 'account-deleted', 'expired'] as const;
 export type SessionEndCode = (typeof SESSION_END_CODES)[number];
 
 /** spec 7: banStatusUpdated {userId, isBanned}. */

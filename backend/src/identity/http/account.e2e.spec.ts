@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../test-support/api-client.js';
 import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.js';
@@ -110,6 +111,31 @@ describe('account changes over HTTP', () => {
     const blank = await client.call('POST', '/user/edit-account', { emailAddress: '' });
     expect(blank.status).toBe(200);
     expect(blank.body.user.emailAddress).toBe(emailAddress);
+  });
+
+  it('tells every open socket of a deleted account why, then closes it', async () => {
+    const { client } = await finishedUser();
+    const socket = io(test.base, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    // Registered for pushes a moment after it connects.
+    await new Promise((r) => setTimeout(r, 300));
+    const told = new Promise<unknown>((resolve) => socket.once('sessionEnded', resolve));
+    const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+    expect((await client.call('POST', '/user/delete-account', { currentPassword: PASSWORD })).status).toBe(200);
+    expect(await told).toEqual({
+      eventId: expect.any(String),
+      code: 'account-deleted',
+      reason: 'Account deleted successfully',
+    });
+    await closed;
   });
 
   it('deletes the account: sessions end, the address is free, and nothing personal can be read any more', async () => {

@@ -3,8 +3,9 @@ import { sessionEndedDataSchema } from '@serendip/proto';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
 import { eventSubject } from '../../platform/messaging/subjects.js';
-import { Realtime } from '../../platform/realtime/realtime.js';
-import { LOGGED_OUT_ELSEWHERE, SESSION_EXPIRED } from '../public/guards.js';
+import { Realtime, type SessionEnding } from '../../platform/realtime/realtime.js';
+import { ACCOUNT_DELETION_REASON } from '../commands/delete-account/delete-account.command.js';
+import { ACCOUNT_DELETED, LOGGED_OUT_ELSEWHERE, SESSION_EXPIRED } from '../public/guards.js';
 
 /**
  * A session that ends keeps no open socket (spec 3 "Login session"): every SessionEnded closes that session's sockets
@@ -32,11 +33,7 @@ export class EndSessionSockets implements OnApplicationBootstrap, OnApplicationS
           return;
         }
         const { userId, sessionId, reason } = data.data;
-        const ending =
-          reason === 'logout'
-            ? ({ code: 'logged-out', reason: LOGGED_OUT_ELSEWHERE } as const)
-            : ({ code: 'expired', reason: SESSION_EXPIRED } as const);
-        await this.realtime.endSession(userId, sessionId, ending, event.id);
+        await this.realtime.endSession(userId, sessionId, endingOf(reason), event.id);
       },
       { durable: 'identity-end-session-sockets' },
     );
@@ -45,4 +42,11 @@ export class EndSessionSockets implements OnApplicationBootstrap, OnApplicationS
   async onApplicationShutdown() {
     await this.subscription?.unsubscribe();
   }
+}
+
+/** What the person is told, by why the session ended (SessionEnded's reason). */
+function endingOf(reason: string): SessionEnding {
+  if (reason === 'logout') return { code: 'logged-out', reason: LOGGED_OUT_ELSEWHERE };
+  if (reason === ACCOUNT_DELETION_REASON) return { code: 'account-deleted', reason: ACCOUNT_DELETED };
+  return { code: 'expired', reason: SESSION_EXPIRED };
 }

@@ -25,6 +25,9 @@ export const SESSION_EXPIRED = 'Session Expired, Please Log In.';
 /** What the other tabs and windows of a browser hear when the person logged out in one of them. */
 export const LOGGED_OUT_ELSEWHERE = 'You logged out in another tab or window.';
 
+/** spec 8: what every device of a deleted account hears. */
+export const ACCOUNT_DELETED = 'Account deleted successfully';
+
 /** Signed-in routes: a live session of the token's user (SessionResolver), else 401. */
 @Injectable()
 export class AuthGuard implements CanActivate {

@@ -11,6 +11,7 @@ export {
   type AuthenticatedRequest,
   CommandMeta,
   commandMetaOf,
+  ACCOUNT_DELETED,
   LOGGED_OUT_ELSEWHERE,
   SESSION_EXPIRED,
   SIGN_IN_FIRST,

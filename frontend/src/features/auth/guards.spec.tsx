@@ -246,6 +246,7 @@ describe('a session the server ends (spec 3 "Login session")', () => {
   it.each([
     ['expired', 'Session Expired, Please Log In.'],
     ['logged-out', 'You logged out in another tab or window.'],
+    ['account-deleted', 'Account deleted successfully'],
   ])('shows why on the login page it lands on (reason=%s), once', async (reason, text) => {
     serveFakeApi();
     const { router } = renderApp(`/auth/login?reason=${reason}&redirect=%2Fvideo-match`);

@@ -24,7 +24,7 @@ export function safeRedirectTarget(raw: string | null | undefined, fallback = '/
 }
 
 /** Why the login page is shown after the server ended the session (it says so once, as a toast). */
-export type LoginReason = 'expired' | 'logged-out';
+export type LoginReason = 'expired' | 'logged-out' | 'account-deleted';
 
 /** The login page after the server ended the session: the reason to show, and the page to come back to. */
 export function loginPathAfterEnd(currentPath: string, reason: LoginReason): string {

@@ -5,7 +5,6 @@ import { isHttpError } from '../../shared/http/http-error';
 import { pushReceived } from '../system/system.slice';
 import { AUTH_ROUTES } from './auth-routes';
 import { loginPathAfterEnd } from './safe-redirect';
-import { selectSession } from './session.selectors';
 import {
   logoutRequested,
   navigatedInApp,
@@ -97,7 +96,8 @@ export function* checkSessionOnNavigation({ auth, sessionHint }: SessionServices
 function* endSessionWhenTold(services: SessionServices, action: ReturnType<typeof pushReceived>) {
   const push = action.payload;
   if (push.event !== 'sessionEnded') return;
-  const { signingOut }: SessionState = yield select(selectSession);
+  // Read directly: the selectors module reaches the store, which runs this saga.
+  const { signingOut }: SessionState = yield select((state: { session: SessionState }) => state.session);
   if (signingOut) return; // this tab logged out itself, and is already on its way to the login page
   const { auth, sessionHint, loadPage, currentPath } = services;
   const still: Attempt = yield call(attempt, auth.fetchUserInfo);
@@ -108,8 +108,7 @@ function* endSessionWhenTold(services: SessionServices, action: ReturnType<typeo
   auth.forgetAccessToken();
   sessionHint.forget();
   yield put(sessionEndedElsewhere());
-  const reason = push.payload.code === 'logged-out' ? 'logged-out' : 'expired';
-  yield call(loadPage, loginPathAfterEnd(currentPath(), reason));
+  yield call(loadPage, loginPathAfterEnd(currentPath(), push.payload.code));
 }
 
 type Attempt = { user: UserInfo; error?: undefined } | { user?: undefined; error: unknown };

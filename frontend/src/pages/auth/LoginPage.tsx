@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from '../../features/auth/auth-api';
+import { ACCOUNT_MESSAGES } from '../../features/account/account-messages';
 import { AUTH_TOASTS } from '../../features/auth/auth-messages';
 import { AUTH_ROUTES } from '../../features/auth/auth-routes';
 import { safeRedirectTarget } from '../../features/auth/safe-redirect';
@@ -27,6 +28,13 @@ const FIELDS: FieldRules<LoginField> = {
   password: { label: 'Password' },
 };
 
+/** Why the server ended the session the page came from (see loginPathAfterEnd). */
+const REASONS = new Map<string, () => void>([
+  ['expired', () => notify.error(AUTH_TOASTS.sessionExpired)],
+  ['logged-out', () => notify.error(AUTH_TOASTS.loggedOutElsewhere)],
+  ['account-deleted', () => notify.success(ACCOUNT_MESSAGES.accountDeleted)],
+]);
+
 // The server says the same for an unknown address and a wrong password (no account enumeration).
 const WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
 
@@ -41,14 +49,9 @@ export function LoginPage() {
   // The server ended the session and the page was loaded afresh to come here: say why, once (a reload says nothing).
   const reason = searchParams.get('reason');
   useEffect(() => {
-    const message =
-      reason === 'expired'
-        ? AUTH_TOASTS.sessionExpired
-        : reason === 'logged-out'
-          ? AUTH_TOASTS.loggedOutElsewhere
-          : null;
-    if (!message) return;
-    notify.error(message);
+    const tell = reason ? REASONS.get(reason) : undefined;
+    if (!tell) return;
+    tell();
     setSearchParams(
       (params) => {
         params.delete('reason');

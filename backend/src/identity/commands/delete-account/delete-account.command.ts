@@ -9,6 +9,9 @@ import { AVATAR_STORAGE, type AvatarStorage, avatarNameOf } from '../../avatars/
 import { CurrentPassword } from '../../passwords/current-password.js';
 import { SignIns } from '../../sessions/sign-ins.js';
 
+/** Why its sessions ended, as SessionEnded records it. */
+export const ACCOUNT_DELETION_REASON = 'account deleted';
+
 export class DeleteAccount extends Command<void> {
   constructor(
     readonly userId: string,
@@ -41,7 +44,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccount> {
     await this.currentPasswordOf.check(userId, currentPassword);
     // Read before the deletion clears it from the read model.
     const avatar = avatarNameOf((await readUserInfo(this.db, userId, meta.now))?.avatar);
-    await this.signIns.endAll(userId, 'account deleted', meta);
+    await this.signIns.endAll(userId, ACCOUNT_DELETION_REASON, meta);
     const position = await this.accounts.run(userId, { type: 'DeleteAccount' }, meta);
     await this.core.vault.forgetSubject(userId);
     await this.db.deleteFrom('account_emails').where('user_id', '=', userId).execute();
