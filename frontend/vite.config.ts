@@ -15,7 +15,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: backend, changeOrigin: true },
+      // xfwd: the backend sees who the dev server forwards for (its dev outbox answers this machine only).
+      '/api': { target: backend, changeOrigin: true, xfwd: true },
       '/socket.io': { target: backend, ws: true, changeOrigin: true },
     },
   },
