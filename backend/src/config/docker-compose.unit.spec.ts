@@ -58,6 +58,23 @@ describe('docker-compose.yml (production topology)', () => {
     expect(services.backend!.environment?.TURN_SECRET).toBe('${TURN_SECRET:?set TURN_SECRET}');
   });
 
+  it("believes the client address a TLS proxy on the Docker network forwards, and no one else's", async () => {
+    const express = (await import('express')).default;
+    const config = loadConfig({
+      ...Object.fromEntries(Object.entries(services.backend!.environment ?? {}).map(([k, v]) => [k, interpolate(v)])),
+    });
+    expect(typeof config.trustProxy).toBe('string');
+    // What Express makes of it (app.ts sets 'trust proxy' to this value).
+    const app = express();
+    app.set('trust proxy', config.trustProxy);
+    const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    // A proxy on a Docker bridge or an internal network: its X-Forwarded-For counts (each user keeps their address).
+    for (const proxy of ['172.18.0.2', '10.0.3.7', '192.168.5.4', '127.0.0.1'])
+      expect(trusted(proxy, 0), proxy).toBe(true);
+    // Anyone on the internet: the header they send is ignored.
+    expect(trusted('203.0.113.9', 0)).toBe(false);
+  });
+
   it('points each backend URL at a service it waits for until healthy', () => {
     const env = services.backend!.environment ?? {};
     const wired = { DATABASE_URL: 'postgres', NATS_URL: 'nats', EVENTSTORE_URL: 'eventstore' } as const;

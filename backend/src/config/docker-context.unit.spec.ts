@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import dockerignore from '@balena/dockerignore';
+import dockerignoreModule from '@balena/dockerignore';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 // The Dockerfile's `COPY . .` takes whatever the build context holds: what .dockerignore leaves in goes into the image.
-const ignored = dockerignore({ ignoreCase: false }).add(readFileSync(`${root}.dockerignore`, 'utf8'));
+// A CommonJS module: its function is the default export, or the module itself, depending on the loader.
+const dockerignore = ((dockerignoreModule as unknown as { default?: typeof dockerignoreModule }).default ??
+  dockerignoreModule) as unknown as typeof import('@balena/dockerignore').default;
+const ignored = dockerignore({ ignorecase: false }).add(readFileSync(`${root}.dockerignore`, 'utf8'));
 const sent = (path: string) => !ignored.ignores(path);
 
 /** Secrets a developer or an operator keeps beside the code, which must never end up in an image layer. */

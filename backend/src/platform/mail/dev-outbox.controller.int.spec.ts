@@ -54,7 +54,7 @@ describe('GET /api/dev/outbox', () => {
     await mail.send({ to: 'ada@example.com', subject: 'Code', text: 'Your code is 482913' });
     const url = await serve(mail);
     for (const headers of [
-      { 'X-Forwarded-For': '203.0.113.9' },
+      { 'X-Forwarded-For': '203.0.113.9' } as Record<string, string>,
       { Forwarded: 'for=203.0.113.9' },
       { 'X-Real-IP': '203.0.113.9' },
       { Via: '1.1 proxy' },
