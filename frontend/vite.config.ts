@@ -15,9 +15,10 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      // xfwd: the backend sees who the dev server forwards for (its dev outbox answers this machine only).
-      '/api': { target: backend, changeOrigin: true, xfwd: true },
-      '/socket.io': { target: backend, ws: true, changeOrigin: true },
+      // The Host stays the page's own (the backend accepts writes and sockets only from the site a request names as
+      // its origin), and xfwd tells the backend whom the dev server forwards for (its dev outbox: this machine only).
+      '/api': { target: backend, changeOrigin: false, xfwd: true },
+      '/socket.io': { target: backend, ws: true, changeOrigin: false },
     },
   },
   build: {

@@ -16,6 +16,7 @@ import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
 import { createMailSender } from './platform/mail/mail-sender.js';
 import { BodyProblemInterceptor, deferredBodyParsers } from './platform/http/body-parsing.js';
 import { DomainErrorFilter } from './platform/http/domain-error.filter.js';
+import { sameOriginWrites } from './platform/http/same-origin.js';
 import { SerendipSocketAdapter } from './platform/realtime/socket-adapter.js';
 import { webClient } from './platform/web/web-client.js';
 
@@ -68,6 +69,7 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
     }),
   );
   app.use(cookieParser());
+  app.use(sameOriginWrites(config.publicUrl));
   // tus streams raw bytes: mounted before Nest's body parsers (which are added at init) so they never see them.
   app.use(app.get(AvatarUploads).middleware);
   app.use(...deferredBodyParsers());

@@ -5,33 +5,42 @@ import {
   Injectable,
   type NestInterceptor,
 } from '@nestjs/common';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import type { Observable } from 'rxjs';
 
 const BODY_PROBLEM = Symbol('BODY_PROBLEM');
 type WithProblem = { [BODY_PROBLEM]?: { status: number; message: string }; body?: unknown };
 
+const ERRORS: Record<number, string> = { 413: 'Payload Too Large', 415: 'Unsupported Media Type' };
+
 /**
- * JSON and form bodies, parsed as Nest's defaults would, except that a body that cannot be parsed is not answered
- * here: the request goes on without a body, and BodyProblemInterceptor answers it once the route's guards have run
- * (DESIGN.md "Conventions": who is calling is checked before anything is read from the body).
+ * JSON bodies only, parsed as Nest's default would, except that a body that cannot be parsed is not answered here: the
+ * request goes on without a body, and BodyProblemInterceptor answers it once the route's guards have run (DESIGN.md
+ * "Conventions": who is calling is checked before anything is read from the body). A body of any other type (an HTML
+ * form, which another site can post across sites) is refused the same way, with 415.
  */
 export function deferredBodyParsers(): RequestHandler[] {
-  return [express.json(), express.urlencoded({ extended: true })].map(
-    (parse): RequestHandler =>
-      (req, res, next) =>
-        parse(req, res, (error?: unknown) => {
-          if (error) {
-            const status = (error as { status?: number }).status ?? 400;
-            (req as WithProblem)[BODY_PROBLEM] = {
-              status,
-              message: status === 413 ? 'body: too large' : 'body: not valid JSON',
-            };
-            (req as WithProblem).body = undefined;
-          }
-          next();
-        }),
-  );
+  const json = express.json();
+  return [
+    (req, res, next) =>
+      json(req, res, (error?: unknown) => {
+        if (error) {
+          const status = (error as { status?: number }).status ?? 400;
+          (req as WithProblem)[BODY_PROBLEM] = {
+            status,
+            message: status === 413 ? 'body: too large' : 'body: not valid JSON',
+          };
+          (req as WithProblem).body = undefined;
+        } else if (hasBody(req) && !req.is('application/json')) {
+          (req as WithProblem)[BODY_PROBLEM] = { status: 415, message: 'body: must be JSON (application/json)' };
+        }
+        next();
+      }),
+  ];
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
 /** Answers a body the parsers could not read: 400 (or 413, 415) with the field-style message, after the guards. */
@@ -42,11 +51,7 @@ export class BodyProblemInterceptor implements NestInterceptor {
       context.getType() === 'http' ? context.switchToHttp().getRequest<WithProblem>()[BODY_PROBLEM] : undefined;
     if (problem) {
       throw new HttpException(
-        {
-          statusCode: problem.status,
-          message: [problem.message],
-          error: problem.status === 413 ? 'Payload Too Large' : 'Bad Request',
-        },
+        { statusCode: problem.status, message: [problem.message], error: ERRORS[problem.status] ?? 'Bad Request' },
         problem.status,
       );
     }
