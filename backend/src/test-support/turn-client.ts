@@ -132,7 +132,7 @@ function attribute(type: number, value: Buffer): Buffer {
 
 function parseAttributes(body: Buffer): Map<number, Buffer> {
   const attrs = new Map<number, Buffer>();
-  for (let at = 0; at + 4 <= body.length; ) {
+  for (let at = 0; at + 4 <= body.length;) {
     const type = body.readUInt16BE(at);
     const length = body.readUInt16BE(at + 2);
     attrs.set(type, body.subarray(at + 4, at + 4 + length));
