@@ -15,6 +15,11 @@ runCli('admin:grant', async () => {
       .where('email_lower', '=', emailAddress.toLowerCase())
       .executeTakeFirst();
     if (!owner) throw new Error(`no account with the e-mail address ${emailAddress}`);
+    // Holding an address is not owning it: only an account that confirmed it by the mailed link is made an admin.
+    const confirmed = (await core.store.readStream(accountStream(owner.user_id))).some(
+      (e) => e.type === 'EmailVerified' || e.type === 'EmailChanged',
+    );
+    if (!confirmed) throw new Error(`the account with the e-mail address ${emailAddress} never confirmed it`);
     const commandId = randomUUID();
     const result = await executeDecider(
       core,

@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend } from '../test-support/backend-process.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { ensureAdmin } from '../test-support/admins.js';
+import { executeDecider } from '../platform/cqrs/execute-decider.js';
+import { account } from './domain/account.decider.js';
+import { accountStream } from './domain/account.events.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -44,6 +47,41 @@ describe('admin accounts', () => {
     await expect(ensureAdmin(test.app, 'boss@example.com', 'password')).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 
+  /** Someone signs up with the address first, without owning the mailbox (the link is never followed). */
+  async function squat(emailAddress: string): Promise<string> {
+    const res = await fetch(`${test.base}/api/auth/signup`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': `198.51.100.${Math.floor(Math.random() * 200) + 1}`,
+      },
+      body: JSON.stringify({ emailAddress, password: 'squatter-harbour-lantern-9' }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { _id: string })._id;
+  }
+
+  const grantsTo = async (userId: string) =>
+    (await test.core.store.readAll({ maxCount: 10_000 })).filter(
+      (e) => e.type === 'AdminGranted' && (e.data as { userId: string }).userId === userId,
+    );
+
+  it('refuses to make an admin of an account that took ADMIN_EMAIL without confirming it (admin squatting)', async () => {
+    const squatter = await squat('ops@example.com');
+    await expect(ensureAdmin(test.app, 'ops@example.com', 'violet-harbour-lantern-42')).rejects.toThrow(
+      /^ADMIN_EMAIL: the account holding this address never confirmed it/,
+    );
+    expect(await grantsTo(squatter)).toEqual([]);
+  });
+
+  it('refuses an ADMIN_PASSWORD that is not the password of the account holding ADMIN_EMAIL', async () => {
+    const admin = await ensureAdmin(test.app, 'chief@example.com', 'violet-harbour-lantern-42');
+    await expect(ensureAdmin(test.app, 'chief@example.com', 'another-harbour-lantern-43')).rejects.toThrow(
+      /^ADMIN_PASSWORD: it is not the password/,
+    );
+    expect(await grantsTo(admin)).toHaveLength(1);
+  });
+
   it('`npm run admin:grant -- <email>` makes an existing user an admin, recorded as done by the cli', async () => {
     const signup = await fetch(`${test.base}/api/auth/signup`, {
       method: 'POST',
@@ -51,6 +89,7 @@ describe('admin accounts', () => {
       body: JSON.stringify({ emailAddress: 'moderator@example.com', password: 'violet-harbour-lantern-42' }),
     });
     expect(signup.status).toBe(201);
+    const moderator = ((await signup.json()) as { _id: string })._id;
     const env = {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: test.database.url,
@@ -58,15 +97,20 @@ describe('admin accounts', () => {
       LOG_LEVEL: 'warn',
     };
     const run = promisify(execFile);
-    const { stdout } = await run(process.execPath, ['backend/dist/cli/grant-admin.js', 'moderator@example.com'], {
-      cwd: repoRoot,
-      env,
+    const grant = () =>
+      run(process.execPath, ['backend/dist/cli/grant-admin.js', 'moderator@example.com'], { cwd: repoRoot, env });
+    // Not before the address is confirmed: holding it is not owning it.
+    await expect(grant()).rejects.toMatchObject({
+      stderr: 'admin:grant failed: the account with the e-mail address moderator@example.com never confirmed it\n',
     });
+    const meta = { commandId: randomUUID(), correlationId: randomUUID(), actor: moderator, now: new Date() };
+    await executeDecider(test.core, accountStream(moderator), account, { type: 'VerifyEmail' }, meta);
+    const { stdout } = await grant();
     expect(stdout).toBe('moderator@example.com is now an admin\n');
-    const grant = (await test.core.store.readAll({ maxCount: 10_000 })).find(
+    const granted = (await test.core.store.readAll({ maxCount: 10_000 })).find(
       (e) => e.type === 'AdminGranted' && e.metadata.actor === 'cli',
     );
-    expect(grant).toBeDefined();
+    expect(granted).toBeDefined();
 
     await expect(
       run(process.execPath, ['backend/dist/cli/grant-admin.js', 'nobody@example.com'], { cwd: repoRoot, env }),

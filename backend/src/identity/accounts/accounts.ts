@@ -62,6 +62,11 @@ export function currentPasswordHash(history: AccountEvent[]): string | undefined
   return hash;
 }
 
+/** Has the account confirmed the address it holds (the sign-up link, or the link that moved it to a new one)? */
+export function emailConfirmed(history: AccountEvent[]): boolean {
+  return history.some((e) => e.type === 'EmailVerified' || e.type === 'EmailChanged');
+}
+
 export function twoFactorEnabled(history: AccountEvent[]): boolean {
   return history.reduce(
     (on, e) => (e.type === 'TwoFactorEnabled' ? true : e.type === 'TwoFactorDisabled' ? false : on),

@@ -4,7 +4,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { v5 as uuidv5 } from 'uuid';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
-import { Accounts } from '../../accounts/accounts.js';
+import { Accounts, currentPasswordHash, emailConfirmed } from '../../accounts/accounts.js';
 import { PasswordHasher } from '../../passwords/password-hasher.js';
 import { passwordProblem } from '../../passwords/password-policy.js';
 
@@ -23,7 +23,9 @@ export class EnsureAdmin extends Command<string> {
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD at start: the account exists (made and verified if new) and is an admin
- * (AdminGranted by `system`). Deterministic command ids make every restart a no-op after the first.
+ * (AdminGranted by `system`). Deterministic command ids make every restart a no-op after the first. An account that
+ * already holds the address becomes admin only if it confirmed the address and its password is ADMIN_PASSWORD:
+ * otherwise whoever signed up with the address first (without ever owning the mailbox) would be made an admin.
  */
 @CommandHandler(EnsureAdmin)
 export class EnsureAdminHandler implements ICommandHandler<EnsureAdmin> {
@@ -56,6 +58,16 @@ export class EnsureAdminHandler implements ICommandHandler<EnsureAdmin> {
       await this.accounts.run(userId, { type: 'Register', userId, emailAddress, passwordHash }, meta('register'));
       await this.accounts.run(userId, { type: 'VerifyEmail' }, meta('verify'));
       owner = { user_id: userId };
+    } else {
+      const history = await this.accounts.history(owner.user_id);
+      if (!emailConfirmed(history)) {
+        throw new Error(
+          'ADMIN_EMAIL: the account holding this address never confirmed it; confirm it (or free the address) first',
+        );
+      }
+      if (!(await this.hasher.verify(currentPasswordHash(history), password))) {
+        throw new Error('ADMIN_PASSWORD: it is not the password of the account holding ADMIN_EMAIL');
+      }
     }
     await this.accounts.run(owner.user_id, { type: 'GrantAdmin', grantedBy: 'system' }, meta('grant'));
     return owner.user_id;
