@@ -347,6 +347,24 @@ describe('identity over HTTP', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('counts parallel guesses before checking any of them: at most 10 of 40 at once are even tried', async () => {
+    const { address } = await signUp();
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        new Client(test.base).call(
+          'POST',
+          '/auth/login',
+          { emailAddress: address, password: `guess-${i}-lantern` },
+          { 'X-Forwarded-For': `203.0.113.${100 + i}` },
+        ),
+      ),
+    );
+    const statuses = guesses.map((g) => g.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
   it('starts the failure count again after a successful login', async () => {
     const { address } = await signUp();
     // From ever-new addresses, so only the per-account count can refuse.

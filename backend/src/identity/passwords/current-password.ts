@@ -18,11 +18,12 @@ export class CurrentPassword {
   ) {}
 
   async check(userId: string, password: string | undefined): Promise<void> {
-    await this.limits.check(LIMITS.loginFailuresPerAccount, userId);
+    // Counted before checking, in one atomic step (parallel guesses cannot slip in); a right one gives it back.
+    await this.limits.take(LIMITS.loginFailuresPerAccount, userId);
     const history = await this.accounts.history(userId);
     if (!password || !(await this.hasher.verify(currentPasswordHash(history), password))) {
-      await this.limits.consume(LIMITS.loginFailuresPerAccount, userId);
       throw invalidField('currentPassword', 'the current password is not right', 'wrong-password');
     }
+    await this.limits.refund(LIMITS.loginFailuresPerAccount, userId);
   }
 }

@@ -84,6 +84,11 @@ export class RateLimits {
     }
   }
 
+  /** Gives back one point taken for an attempt that turned out fine. */
+  async refund(limit: Limit, key: string): Promise<void> {
+    await this.limiter(limit).reward(counterKey(key), 1);
+  }
+
   async reset(limit: Limit, key: string): Promise<void> {
     await this.limiter(limit).delete(counterKey(key));
   }

@@ -46,8 +46,17 @@ export class LogInHandler implements ICommandHandler<LogIn> {
 
   async execute({ emailAddress, password, device, meta }: LogIn): Promise<LogInOutcome> {
     const emailLower = emailAddress.toLowerCase();
-    await this.limits.check(LIMITS.loginFailuresPerAccount, emailLower);
-    if (device.ip) await this.limits.check(LIMITS.loginFailuresPerIp, device.ip);
+    // Every attempt is counted before the password is checked (one atomic step): parallel guesses cannot all get in
+    // before the first failure counts. A right password gives its points back below.
+    await this.limits.take(LIMITS.loginFailuresPerAccount, emailLower);
+    if (device.ip) {
+      try {
+        await this.limits.take(LIMITS.loginFailuresPerIp, device.ip);
+      } catch (error) {
+        await this.limits.refund(LIMITS.loginFailuresPerAccount, emailLower);
+        throw error;
+      }
+    }
     const owner = await this.db
       .selectFrom('account_emails')
       .select('user_id')
@@ -55,11 +64,10 @@ export class LogInHandler implements ICommandHandler<LogIn> {
       .executeTakeFirst();
     const history = owner ? await this.accounts.history(owner.user_id) : [];
     if (!(await this.hasher.verify(currentPasswordHash(history), password)) || !owner) {
-      await this.limits.consume(LIMITS.loginFailuresPerAccount, emailLower);
-      if (device.ip) await this.limits.consume(LIMITS.loginFailuresPerIp, device.ip);
       throw new DomainError('wrong-credentials', WRONG_CREDENTIALS, { kind: 'unauthenticated' });
     }
     await this.limits.reset(LIMITS.loginFailuresPerAccount, emailLower);
+    if (device.ip) await this.limits.refund(LIMITS.loginFailuresPerIp, device.ip);
     if (!twoFactorEnabled(history)) return this.signIns.start(owner.user_id, device, meta);
 
     const challengeId = randomUUID();
