@@ -65,6 +65,30 @@ describe('account changes over HTTP', () => {
     expect((await login(emailAddress, 'new-harbour-lantern-43')).status).toBe(200);
   });
 
+  it('ends the other sessions with a new password unless asked not to, and voids reset links and sign-in codes', async () => {
+    const { client, emailAddress } = await finishedUser();
+    const other = new ApiClient(test.base);
+    expect((await other.call('POST', '/auth/login', { emailAddress, password: PASSWORD })).status).toBe(200);
+    // A reset link asked for earlier (say, by whoever knew the old password) is still in the mailbox.
+    await new ApiClient(test.base).call('POST', '/auth/password-reset', { emailAddress });
+    const link = await sink.waitFor((m) => m.to.includes(emailAddress) && /Reset your/.test(m.subject));
+    const token = /reset-password\/([\w-]+)/.exec(link.text)![1]!;
+
+    const changed = await client.call('POST', '/user/edit-account', {
+      currentPassword: PASSWORD,
+      newPassword: 'new-harbour-lantern-43',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.endedSessions).toBe(1);
+    expect((await other.call('GET', '/auth/user-info')).status).toBe(401);
+    const reset = await new ApiClient(test.base).call('POST', '/auth/reset-password', {
+      token,
+      newPassword: 'attacker-harbour-lantern-44',
+    });
+    expect(reset.status).toBe(400);
+    expect((await login(emailAddress, 'new-harbour-lantern-43')).status).toBe(200);
+  });
+
   it('moves to a new e-mail address only once the link mailed there is followed, and tells the old one', async () => {
     const { client, emailAddress } = await finishedUser();
     const newAddress = address();

@@ -25,7 +25,7 @@ export class IdentityMails {
     @Inject(MAIL_SENDER) private readonly mail: MailSender,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
-    @Inject(DATABASE) db: Db,
+    @Inject(DATABASE) private readonly db: Db,
   ) {
     this.tokens = new EmailTokens(db);
   }
@@ -121,6 +121,19 @@ export class IdentityMails {
         text: `The e-mail address of your Serendip account was changed to ${maskEmail(newEmail)}. From now on, log in with the new address.\n\nIf you did not do this, reset your password at ${this.config.publicUrl}/auth/password-reset and write to us.`,
       }),
     );
+  }
+
+  /**
+   * A new password voids what the old one let out: reset links still in mailboxes and sign-in codes waiting to be
+   * typed (either may be in the hands of whoever made the change necessary).
+   */
+  async voidPasswordSecrets(userId: string): Promise<void> {
+    await this.db
+      .deleteFrom('auth_email_tokens')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'reset-password')
+      .execute();
+    await this.db.deleteFrom('auth_login_challenges').where('user_id', '=', userId).execute();
   }
 
   private allowed(emailAddress: string): Promise<boolean> {

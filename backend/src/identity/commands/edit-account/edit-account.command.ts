@@ -53,7 +53,9 @@ export class EditAccountHandler implements ICommandHandler<EditAccount> {
       if (problem) throw invalidField('newPassword', problem, 'weak-password');
       const passwordHash = await this.hasher.hash(request.newPassword!);
       await this.accounts.run(userId, { type: 'ChangePassword', passwordHash }, meta);
-      if (request.endOtherSessions) {
+      await this.mails.voidPasswordSecrets(userId);
+      // Unless the person says otherwise, a new password signs out everyone who knew the old one.
+      if (request.endOtherSessions !== false) {
         answer.endedSessions = await this.commands.execute(new EndOtherSessions(userId, sessionId, meta));
       }
     }

@@ -82,7 +82,9 @@ export class LogInHandler implements ICommandHandler<LogIn> {
         used_at: null,
       })
       .execute();
-    await this.mails.signInCode(emailAddress, code);
+    // To the address the account holds, not as typed: a look-alike or differently written address is not its mailbox.
+    const { emailAddress: stored } = await this.accounts.userInfo(owner.user_id, meta.now);
+    await this.mails.signInCode(stored, code);
     return { twoFactorRequired: true, challengeId };
   }
 }

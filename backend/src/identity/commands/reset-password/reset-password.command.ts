@@ -35,6 +35,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
     if (problem) throw invalidField('newPassword', problem, 'weak-password');
     const { userId } = await this.mails.tokens.redeem(token, ['reset-password'], meta.now);
     await this.accounts.run(userId, { type: 'ResetPassword', passwordHash: await this.hasher.hash(newPassword) }, meta);
+    await this.mails.voidPasswordSecrets(userId);
     await this.signIns.endAll(userId, 'password reset', meta, keepSessionId);
   }
 }
