@@ -94,6 +94,14 @@ const schema = z
       .refine((key) => key === undefined || key.length === 32, {
         message: 'must be 32 bytes in base64 (openssl rand -base64 32)',
       }),
+    JWT_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.split(',').map((part) => Buffer.from(part.trim(), 'base64')) : undefined))
+      .refine((keys) => keys === undefined || keys.every((key) => key.length >= 32), {
+        message: 'must be one or more comma-separated secrets of 32 bytes or more in base64 (openssl rand -base64 32)',
+      }),
     SUPPORT_EMAIL: z
       .string()
       .trim()
@@ -168,6 +176,10 @@ const schema = z
     if (env.NODE_ENV === 'production' && !env.PERSONAL_DATA_KEY) {
       ctx.addIssue({ code: 'custom', path: ['PERSONAL_DATA_KEY'], message: 'is required when NODE_ENV=production' });
     }
+    // Sessions are signed with their own secret: whoever holds the personal-data key must not be able to forge them.
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
   })
   .transform((env) => {
     const dataDir = path.resolve(env.DATA_DIR);
@@ -184,6 +196,8 @@ const schema = z
       natsUrl: env.NATS_URL,
       eventStoreUrl: env.EVENTSTORE_URL,
       personalDataKey: env.PERSONAL_DATA_KEY,
+      /** Access-token secrets: the first signs, every one verifies (rotation). Unset: derived for development. */
+      jwtSecrets: env.JWT_SECRET,
       smtpUrl: env.SMTP_URL,
       /** An admin account ensured at every start, or undefined. */
       admin:

@@ -51,15 +51,25 @@ describe('configuration', () => {
       'DATABASE_URL is required when NODE_ENV=production',
       'SMTP_URL is required when NODE_ENV=production',
       'PERSONAL_DATA_KEY is required when NODE_ENV=production',
+      'JWT_SECRET is required when NODE_ENV=production',
     ]);
     const key = Buffer.alloc(32, 7).toString('base64');
     const config = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://db/s',
       PERSONAL_DATA_KEY: key,
+      JWT_SECRET: `${Buffer.alloc(32, 8).toString('base64')},${Buffer.alloc(40, 9).toString('base64')}`,
       SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
     });
     expect(config.personalDataKey).toEqual(Buffer.alloc(32, 7));
+    expect(config.jwtSecrets).toEqual([Buffer.alloc(32, 8), Buffer.alloc(40, 9)]);
+  });
+
+  it('refuses a short JWT_SECRET without printing it', () => {
+    const [problem] = problemsOf({ JWT_SECRET: Buffer.alloc(16, 1).toString('base64') });
+    expect(problem).toBe(
+      'JWT_SECRET must be one or more comma-separated secrets of 32 bytes or more in base64 (openssl rand -base64 32)',
+    );
   });
 
   it('refuses a personal-data key of the wrong size without printing it', () => {

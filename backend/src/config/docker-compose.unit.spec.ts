@@ -26,6 +26,7 @@ function interpolate(value: string): string {
     TURN_URLS: 'turn:turn.serendip.example:3478',
     PUBLIC_URL: 'https://serendip.example',
     PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
+    JWT_SECRET: Buffer.alloc(32, 2).toString('base64'),
     SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
     SFU_ANNOUNCED_IP: '203.0.113.7',
   };

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import type { Config } from '../config/config.js';
+import { CONFIG } from '../config/config.token.js';
 import { EVENT_CORE, type EventCore } from '../platform/event-core/event-core.js';
 import { Accounts } from './accounts/accounts.js';
 import { AvatarsController } from './avatars/avatars.controller.js';
@@ -35,8 +37,9 @@ import { SignIns } from './sessions/sign-ins.js';
   providers: [
     {
       provide: ACCESS_TOKENS,
-      useFactory: (core: EventCore) => new AccessTokens(core.keyEncryptionKey),
-      inject: [EVENT_CORE],
+      useFactory: (config: Config, core: EventCore) =>
+        config.jwtSecrets ? new AccessTokens(config.jwtSecrets) : AccessTokens.forDevelopment(core.keyEncryptionKey),
+      inject: [CONFIG, EVENT_CORE],
     },
     // The database opens on the first public address and is shared by every app in the process.
     { provide: GEO_LOCATOR, useFactory: () => new DbIpGeoLocator() },
