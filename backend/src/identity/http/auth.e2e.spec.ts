@@ -165,6 +165,47 @@ describe('identity over HTTP', () => {
     expect((await login(PASSWORD)).status).toBe(200);
   });
 
+  it('with two-factor on, a right password buys at most 5 codes in 15 minutes, and wrong codes count across them', async () => {
+    const { address, user } = await signUp();
+    const meta = { commandId: randomUUID(), correlationId: randomUUID(), actor: user._id, now: new Date() };
+    await executeDecider(test.core, accountStream(user._id), account, { type: 'EnableTwoFactor' }, meta);
+    // From ever-new addresses, so only the per-account limits can refuse.
+    const logIn = (i: number) =>
+      new Client(test.base).call(
+        'POST',
+        '/auth/login',
+        { emailAddress: address, password: PASSWORD },
+        { 'X-Forwarded-For': `203.0.113.${150 + i}` },
+      );
+    const challenges: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = await logIn(i);
+      expect(answer.status).toBe(200);
+      challenges.push(answer.body.challengeId);
+    }
+    const mailsBefore = sink.messages.length;
+    const fourth = await logIn(3);
+    const code = /\b(\d{6})\b/.exec(
+      (await sink.waitFor((m) => /sign-in code/.test(m.subject) && sink.messages.indexOf(m) >= mailsBefore)).text,
+    )![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Five wrong codes on each of two challenges: every try the old per-challenge count allowed.
+    for (const challengeId of challenges.slice(0, 2)) {
+      for (let i = 0; i < 5; i++) {
+        await new Client(test.base).call('POST', '/auth/login/verify', { challengeId, code: wrong });
+      }
+    }
+    // Ten wrong codes for this account: even the right code of a fresh challenge waits now.
+    const late = await new Client(test.base).call('POST', '/auth/login/verify', {
+      challengeId: fourth.body.challengeId,
+      code,
+    });
+    expect(late.status).toBe(429);
+    expect((await logIn(4)).status).toBe(200);
+    // The sixth code in 15 minutes is not sent.
+    expect((await logIn(5)).status).toBe(429);
+  });
+
   it('with two-factor on, asks for the e-mailed code, refuses wrong ones, and stops after 5 tries', async () => {
     const { address, user } = await signUp();
     const meta = { commandId: randomUUID(), correlationId: randomUUID(), actor: user._id, now: new Date() };

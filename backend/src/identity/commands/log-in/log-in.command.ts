@@ -70,6 +70,8 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     if (device.ip) await this.limits.refund(LIMITS.loginFailuresPerIp, device.ip);
     if (!twoFactorEnabled(history)) return this.signIns.start(owner.user_id, device, meta);
 
+    // Each code is a new set of tries: how many an account gets is limited, however often the password is right.
+    await this.limits.take(LIMITS.signInCodesPerAccount, owner.user_id);
     const challengeId = randomUUID();
     const code = newCode();
     await this.db

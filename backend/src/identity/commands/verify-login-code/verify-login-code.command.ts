@@ -3,6 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { LIMITS, RATE_LIMITS, type RateLimits } from '../../../platform/http/rate-limits.js';
 import { hashSecret } from '../../sessions/secrets.js';
 import { type Device, type SignedIn, SignIns } from '../../sessions/sign-ins.js';
 
@@ -24,10 +25,19 @@ export class VerifyLoginCode extends Command<SignedIn> {
 export class VerifyLoginCodeHandler implements ICommandHandler<VerifyLoginCode> {
   constructor(
     @Inject(DATABASE) private readonly db: Db,
+    @Inject(RATE_LIMITS) private readonly limits: RateLimits,
     private readonly signIns: SignIns,
   ) {}
 
   async execute({ challengeId, code, device, meta }: VerifyLoginCode): Promise<SignedIn> {
+    // Wrong codes count against the account across all its challenges, so new challenges bring no new tries.
+    const owner = await this.db
+      .selectFrom('auth_login_challenges')
+      .select('user_id')
+      .where('challenge_id', '=', challengeId)
+      .executeTakeFirst();
+    if (owner) await this.limits.check(LIMITS.wrongCodesPerAccount, owner.user_id);
+    let wrong = false;
     const challenge = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('auth_login_challenges')
@@ -37,6 +47,7 @@ export class VerifyLoginCodeHandler implements ICommandHandler<VerifyLoginCode> 
         .executeTakeFirst();
       if (!row || row.used_at || row.expires_at <= meta.now || row.attempts >= LOGIN_CODE_TRIES) return undefined;
       if (row.code_hash !== hashSecret(code)) {
+        wrong = true;
         await trx
           .updateTable('auth_login_challenges')
           .set({ attempts: row.attempts + 1 })
@@ -51,6 +62,7 @@ export class VerifyLoginCodeHandler implements ICommandHandler<VerifyLoginCode> 
         .execute();
       return row;
     });
+    if (wrong && owner) await this.limits.consume(LIMITS.wrongCodesPerAccount, owner.user_id);
     if (!challenge) throw new DomainError('wrong-code', 'Wrong or expired code', { kind: 'unauthenticated' });
     return this.signIns.start(challenge.user_id, device, meta);
   }
