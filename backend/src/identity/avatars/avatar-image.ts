@@ -9,8 +9,14 @@ const ACCEPTED = new Map([
 ]);
 
 export const AVATAR_SIDE = 512;
-/** A decompression bomb (a small file that decodes to gigapixels) is refused before it is decoded. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * A decompression bomb (a small file that decodes to gigapixels) is refused before it is decoded; 24 MP is more than
+ * any phone's camera, and a 512 px avatar needs far less.
+ */
+export const MAX_INPUT_PIXELS = 24_000_000;
+
+// One picture decoded at a time per upload, on a shared small pool: an avatar is tiny work, a burst must not be.
+sharp.concurrency(1);
 
 export type AvatarImage =
   { ok: true; webp: Buffer } | { ok: false; problem: 'unsupported-type' | 'too-many-pixels' | 'unreadable' };

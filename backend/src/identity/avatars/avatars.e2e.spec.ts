@@ -185,6 +185,17 @@ describe('avatar uploads over tus', () => {
     expect((await userInfo(client)).avatar).toBeNull();
   });
 
+  it('refuses a real picture of more pixels than any phone camera makes (30 MP) with 422, before decoding it', async () => {
+    const client = await signedIn();
+    const huge = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const res = await upload(client, huge, 'huge.png');
+    expect(res.status).toBe(422);
+    expect((await res.json()).reason).toMatch(/too many pixels/);
+    expect((await userInfo(client)).avatar).toBeNull();
+  });
+
   it('refuses an upload over 5 MiB, or of unknown length, before storing anything', async () => {
     const client = await signedIn();
     const before = await rawUploads();

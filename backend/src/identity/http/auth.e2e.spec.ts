@@ -406,6 +406,24 @@ describe('identity over HTTP', () => {
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
   });
 
+  it('answers a burst of logins beyond what it hashes at once with 503 and Retry-After, never a 500 or a swamped machine', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        new Client(test.base).call(
+          'POST',
+          '/auth/login',
+          { emailAddress: email(), password: 'burst-harbour-lantern' },
+          { 'X-Forwarded-For': `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}` },
+        ),
+      ),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+    const busy = burst.filter((r) => r.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(Number(busy[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('starts the failure count again after a successful login', async () => {
     const { address } = await signUp();
     // From ever-new addresses, so only the per-account count can refuse.

@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { HASHING_SLOTS } from './hashing-slots.js';
 
 /** OWASP's argon2id parameters: 19 MiB of memory, 2 passes, 1 lane. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -8,15 +9,16 @@ export class PasswordHasher {
   private readonly decoy = argon2.hash('decoy password, never used', OPTIONS);
 
   hash(password: string): Promise<string> {
-    return argon2.hash(password, OPTIONS);
+    return HASHING_SLOTS.run(() => argon2.hash(password, OPTIONS));
   }
 
   async verify(hash: string | undefined, password: string): Promise<boolean> {
     if (!hash) {
-      await argon2.verify(await this.decoy, password).catch(() => false);
+      const decoy = await this.decoy;
+      await HASHING_SLOTS.run(() => argon2.verify(decoy, password).catch(() => false));
       return false;
     }
-    return argon2.verify(hash, password).catch(() => false);
+    return HASHING_SLOTS.run(() => argon2.verify(hash, password).catch(() => false));
   }
 
   /** Hashes made with weaker parameters are upgraded at the next successful login. */
