@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_EVENTS, VIDEO_EVENTS } from '@serendip/proto';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from './test-support/admins.js';
 import { ApiClient } from './test-support/api-client.js';
 import { startTestApp, type TestApp } from './test-support/test-app.js';
-import { openVideoSocket, videoUser } from './test-support/video-users.js';
+import { openSystemSocket, openVideoSocket, videoUser } from './test-support/video-users.js';
 
 /**
  * Every route and socket event checks who is calling before it reads the body (DESIGN.md "Conventions"). The routes are
@@ -61,7 +60,7 @@ async function send(client: ApiClient | undefined, base: string, method: string,
     method,
     headers: {
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(client && { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
+      ...(client && { Cookie: client.cookieHeader() }),
     },
     body: body === undefined || method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
@@ -147,7 +146,7 @@ describe('authorization of every route and socket event', () => {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
-          Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          Cookie: client.cookieHeader(),
         },
         body: '{"firstName": ',
       });
@@ -172,12 +171,8 @@ describe('authorization of every route and socket event', () => {
 
   it('lets a guest only ping the system socket, and pushes nothing to it', async () => {
     expect(Object.values(SYSTEM_EVENTS)).toEqual(['ping']);
-    const socket = io(test.base, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = await openSystemSocket(test.base);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       const pong = (await socket.timeout(5_000).emitWithAck('ping', { sentAt: 1 })) as { sentAt: number };
       expect(pong.sentAt).toBe(1);
     } finally {

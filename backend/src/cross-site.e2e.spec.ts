@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test-support/test-app.js';
-import { videoUser } from './test-support/video-users.js';
+import { VIDEO_USER_PASSWORD, videoUser } from './test-support/video-users.js';
 
 /**
  * Cross-site request forgery: another site's page can make the browser send a form POST, with the user's cookies on
@@ -16,11 +16,9 @@ describe('requests from another site', () => {
     await test?.close();
   });
 
-  const cookieOf = (api: { cookies: Map<string, string> }) => [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
   it("refuses an HTML form posted to login (the attacker's account is not signed in)", async () => {
     const attacker = await videoUser(test.base, { firstName: 'Mallory' });
-    const form = new URLSearchParams({ emailAddress: attacker.user.emailAddress, password: 'violet-harbour-42' });
+    const form = new URLSearchParams({ emailAddress: attacker.user.emailAddress, password: VIDEO_USER_PASSWORD });
     const res = await fetch(`${test.base}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -36,7 +34,7 @@ describe('requests from another site', () => {
     const edit = (headers: Record<string, string>) =>
       fetch(`${test.base}/api/user/edit-profile`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Cookie: cookieOf(victim.api), ...headers },
+        headers: { 'Content-Type': 'application/json', Cookie: victim.api.cookieHeader(), ...headers },
         body: JSON.stringify({ firstName: 'Pwned' }),
       });
     expect((await edit({ Origin: 'https://evil.example' })).status).toBe(403);

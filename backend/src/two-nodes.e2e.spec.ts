@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionEndedPush } from '@serendip/proto';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './test-support/api-client.js';
 import { type BackendProcess, buildBackend, startBackendProcess, waitForOk } from './test-support/backend-process.js';
@@ -9,7 +8,15 @@ import { TestNatsServer } from './test-support/nats-server.js';
 import { type SmtpSink, startSmtpSink } from './test-support/smtp-sink.js';
 import { sharedTempDir } from './test-support/temp-dir.js';
 import { createTestDatabase, type TestDatabase } from './test-support/test-database.js';
-import { ANYONE, nextEvent, openVideoSocket, type VideoClient, videoUser } from './test-support/video-users.js';
+import {
+  ANYONE,
+  nextEvent,
+  openSystemSocket,
+  openVideoSocket,
+  VIDEO_USER_PASSWORD,
+  type VideoClient,
+  videoUser,
+} from './test-support/video-users.js';
 
 /**
  * Two backend processes on one NATS and one Postgres (DESIGN.md "Processes and roles"): one leads the matchmaker,
@@ -100,23 +107,9 @@ describe('two backend nodes', () => {
 
   async function signIn(base: string, emailAddress: string): Promise<ApiClient> {
     const api = new ApiClient(base);
-    const res = await api.call('POST', '/auth/login', { emailAddress, password: 'violet-harbour-42' });
+    const res = await api.call('POST', '/auth/login', { emailAddress, password: VIDEO_USER_PASSWORD });
     expect(res.status).toBe(200);
     return api;
-  }
-
-  /** The system socket (the default namespace) as a page opens it, with the session's cookie. */
-  function openSystemSocket(base: string, api: ApiClient) {
-    const socket = io(base, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { Cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    return new Promise<typeof socket>((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
   }
 
   /**

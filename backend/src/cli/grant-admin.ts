@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { account } from '../identity/domain/account.decider.js';
-import { accountStream } from '../identity/domain/account.events.js';
+import { emailConfirmed } from '../identity/accounts/accounts.js';
+import { type AccountEvent, accountStream } from '../identity/domain/account.events.js';
 import { executeDecider } from '../platform/cqrs/execute-decider.js';
 import { runCli, withEventCore } from './cli-support.js';
 
@@ -16,10 +17,11 @@ runCli('admin:grant', async () => {
       .executeTakeFirst();
     if (!owner) throw new Error(`no account with the e-mail address ${emailAddress}`);
     // Holding an address is not owning it: only an account that confirmed it by the mailed link is made an admin.
-    const confirmed = (await core.store.readStream(accountStream(owner.user_id))).some(
-      (e) => e.type === 'EmailVerified' || e.type === 'EmailChanged',
+    const history = (await core.store.readStream(accountStream(owner.user_id))).map(
+      (e) => ({ type: e.type, data: e.data }) as AccountEvent,
     );
-    if (!confirmed) throw new Error(`the account with the e-mail address ${emailAddress} never confirmed it`);
+    if (!emailConfirmed(history))
+      throw new Error(`the account with the e-mail address ${emailAddress} never confirmed it`);
     const commandId = randomUUID();
     const result = await executeDecider(
       core,

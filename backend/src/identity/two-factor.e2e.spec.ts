@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/api-client.js';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import { VIDEO_USER_PASSWORD, videoUser } from '../test-support/video-users.js';
 
-const PASSWORD = 'violet-harbour-lantern-42';
+const PASSWORD = VIDEO_USER_PASSWORD;
 
 /**
  * Two-factor sign-in (spec 1 "Accounts", 7 enable-twofac) after the changes most people make first: a new e-mail
@@ -33,17 +34,7 @@ describe('two-factor after an e-mail and avatar change', () => {
   const address = () => `twofac-${randomUUID().slice(0, 8)}@example.com`;
 
   it('turns on, and the next login asks for the e-mailed code', async () => {
-    const client = new ApiClient(test.base);
-    const first = address();
-    expect((await client.call('POST', '/auth/signup', { emailAddress: first, password: PASSWORD })).status).toBe(201);
-    const done = await client.call('POST', '/auth/signup/complete', {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      username: `grace${randomUUID().slice(0, 6)}`,
-      gender: 'female',
-      birthDate: '1990-12-09',
-    });
-    expect(done.status).toBe(200);
+    const { api: client, user } = await videoUser(test.base, { firstName: 'Grace' });
 
     // A new address, through the link mailed to it.
     const second = address();
@@ -65,7 +56,7 @@ describe('two-factor after an e-mail and avatar change', () => {
         'Upload-Length': String(jpeg.length),
         'Upload-Metadata': `filename ${b64('me.jpg')},filetype ${b64('image/jpeg')}`,
         'Content-Type': 'application/offset+octet-stream',
-        Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        Cookie: client.cookieHeader(),
         'X-Forwarded-For': client.ip,
       },
       body: new Uint8Array(jpeg),
@@ -95,6 +86,6 @@ describe('two-factor after an e-mail and avatar change', () => {
     const code = /\b(\d{6})\b/.exec(codeMail.text)![1]!;
     const verified = await other.call('POST', '/auth/login/verify', { challengeId: login.body.challengeId, code });
     expect(verified.status).toBe(200);
-    expect(verified.body._id).toBe(done.body._id);
+    expect(verified.body._id).toBe(user._id);
   });
 });

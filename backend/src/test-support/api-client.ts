@@ -5,12 +5,17 @@ export class ApiClient {
   readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
   constructor(private readonly base: string) {}
 
+  /** The cookies as a browser sends them (for sockets and requests made without `call`). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await fetch(`${this.base}/api${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        Cookie: this.cookieHeader(),
         'X-Forwarded-For': this.ip,
         ...headers,
       },

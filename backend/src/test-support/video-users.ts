@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { MatchFilters, UserInfo, VideoClientToServerEvents, VideoServerToClientEvents } from '@serendip/proto';
+import type {
+  MatchFilters,
+  SystemClientToServerEvents,
+  SystemServerToClientEvents,
+  UserInfo,
+  VideoClientToServerEvents,
+  VideoServerToClientEvents,
+} from '@serendip/proto';
 import { io, type Socket } from 'socket.io-client';
 import { ApiClient } from './api-client.js';
 
 export type VideoClient = Socket<VideoServerToClientEvents, VideoClientToServerEvents>;
+export type SystemClient = Socket<SystemServerToClientEvents, SystemClientToServerEvents>;
+
+/** The password of every videoUser. */
+export const VIDEO_USER_PASSWORD = 'violet-harbour-42';
 
 export const ANYONE: MatchFilters = { gender: null, country: null, ageRange: [18, 110] };
 
@@ -21,7 +32,7 @@ export async function videoUser(
 ): Promise<VideoUser> {
   const api = new ApiClient(base);
   const emailAddress = `video-${randomUUID().slice(0, 8)}@example.com`;
-  const signup = await api.call('POST', '/auth/signup', { emailAddress, password: 'violet-harbour-42' });
+  const signup = await api.call('POST', '/auth/signup', { emailAddress, password: VIDEO_USER_PASSWORD });
   if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
   let user = signup.body as UserInfo;
   if (profile.finished !== false) {
@@ -49,10 +60,27 @@ export function openVideoSocket(
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    extraHeaders: { Cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    extraHeaders: { Cookie: api.cookieHeader() },
     ...(auth ? { auth } : {}),
   });
   prepare?.(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** The system socket (the default namespace) as a page opens it, with `api`'s session cookie, or as a guest. */
+export function openSystemSocket(base: string, api?: ApiClient): Promise<SystemClient> {
+  const socket: SystemClient = io(base, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(api ? { extraHeaders: { Cookie: api.cookieHeader() } } : {}),
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {

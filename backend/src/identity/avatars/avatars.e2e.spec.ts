@@ -39,7 +39,7 @@ describe('avatar uploads over tus', () => {
       headers: {
         'Tus-Resumable': '1.0.0',
         ...(client && {
-          Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          Cookie: client.cookieHeader(),
           'X-Forwarded-For': client.ip,
         }),
         ...headers,
@@ -147,7 +147,7 @@ describe('avatar uploads over tus', () => {
         endpoint: `${test.base}${UPLOADS}`,
         chunkSize: 128 * 1024,
         metadata: { filename: 'me.jpg', filetype: 'image/jpeg' },
-        headers: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-Forwarded-For': client.ip },
+        headers: { Cookie: client.cookieHeader(), 'X-Forwarded-For': client.ip },
         onChunkComplete: () => void chunks++,
         onSuccess: ({ lastResponse }) => resolve(lastResponse.getBody()),
         onError: reject,

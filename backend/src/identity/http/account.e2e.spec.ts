@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../test-support/api-client.js';
 import { type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.js';
+import { openSystemSocket } from '../../test-support/video-users.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 
 const PASSWORD = 'violet-harbour-lantern-42';
@@ -139,16 +139,7 @@ describe('account changes over HTTP', () => {
 
   it('tells every open socket of a deleted account why, then closes it', async () => {
     const { client } = await finishedUser();
-    const socket = io(test.base, {
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await openSystemSocket(test.base, client);
     // Registered for pushes a moment after it connects.
     await new Promise((r) => setTimeout(r, 300));
     const told = new Promise<unknown>((resolve) => socket.once('sessionEnded', resolve));

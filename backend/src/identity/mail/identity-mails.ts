@@ -3,6 +3,7 @@ import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import { DomainError } from '../../platform/cqrs/decider.js';
 import { LIMITS, RATE_LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
+import { maskEmail } from '../../platform/mail/mail-address.js';
 import { MAIL_SENDER, type MailSender } from '../../platform/mail/mail-sender.js';
 import { EmailTokens } from '../accounts/email-tokens.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
@@ -118,7 +119,7 @@ export class IdentityMails {
       this.mail.send({
         to: oldEmail,
         subject: 'Your Serendip e-mail address was changed',
-        text: `The e-mail address of your Serendip account was changed to ${maskEmail(newEmail)}. From now on, log in with the new address.\n\nIf you did not do this, reset your password at ${this.config.publicUrl}/auth/password-reset and write to us.`,
+        text: `The e-mail address of your Serendip account was changed to ${maskEmail(newEmail, '•••')}. From now on, log in with the new address.\n\nIf you did not do this, reset your password at ${this.config.publicUrl}/auth/password-reset and write to us.`,
       }),
     );
   }
@@ -147,12 +148,6 @@ export class IdentityMails {
       this.logger.error(`${what} mail failed: ${messageOf(error)}`);
     }
   }
-}
-
-/** 'ada.lovelace@example.com' -> 'a•••@example.com': enough for the owner to recognise, little for anyone else. */
-function maskEmail(address: string): string {
-  const at = address.lastIndexOf('@');
-  return at <= 0 ? '•••' : `${address[0]}•••${address.slice(at)}`;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

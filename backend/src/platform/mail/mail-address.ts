@@ -1,8 +1,11 @@
-/** `ada@example.com` -> `a***@example.com`: enough for an operator to tell mails apart, not to know who. */
-export function maskEmail(address: string): string {
+/**
+ * `ada@example.com` -> `a***@example.com`: enough for an operator to tell mails apart, or for the owner to recognise
+ * their address, and little for anyone else. Mails to people use `•••`.
+ */
+export function maskEmail(address: string, mask = '***'): string {
   const at = address.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${address[0]}***${address.slice(at)}`;
+  if (at < 1) return mask;
+  return `${address[0]}${mask}${address.slice(at)}`;
 }
 
 // One plain address only: "a@x.com, b@y.com" or a display name would let a crafted value add recipients.

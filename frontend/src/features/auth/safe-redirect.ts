@@ -1,3 +1,4 @@
+import type { SessionEndCode } from '@serendip/proto';
 import type { Location } from 'react-router';
 import { AUTH_ROUTES } from './auth-routes';
 
@@ -24,7 +25,7 @@ export function safeRedirectTarget(raw: string | null | undefined, fallback = '/
 }
 
 /** Why the login page is shown after the server ended the session (it says so once, as a toast). */
-export type LoginReason = 'expired' | 'logged-out' | 'account-deleted';
+export type LoginReason = SessionEndCode;
 
 /** The login page after the server ended the session: the reason to show, and the page to come back to. */
 export function loginPathAfterEnd(currentPath: string, reason: LoginReason): string {
