@@ -81,6 +81,18 @@ describe('SFU RPC contract', () => {
       ).toBe('dtlsParameters: must be an object');
     }
     expect(refusal(checkSfuRequest({ type: 'toString' }))).toMatch(/^type: must be one of "createRoom", /);
+    // A room is made for its call's two peers, named by the backend: not fewer, not more, not one twice.
+    expect(checkSfuRequest({ type: 'createRoom', roomId: 'm1', peerIds: ['u1', 'u2'] }).ok).toBe(true);
+    expect(refusal(checkSfuRequest({ type: 'createRoom', roomId: 'm1' }))).toBe('peerIds: is missing');
+    expect(refusal(checkSfuRequest({ type: 'createRoom', roomId: 'm1', peerIds: ['u1'] }))).toBe(
+      'peerIds: must have at least 2 items',
+    );
+    expect(refusal(checkSfuRequest({ type: 'createRoom', roomId: 'm1', peerIds: ['u1', 'u2', 'u3'] }))).toBe(
+      'peerIds: must have at most 2 items',
+    );
+    expect(refusal(checkSfuRequest({ type: 'createRoom', roomId: 'm1', peerIds: ['u1', 'u1'] }))).toBe(
+      'peerIds: must name two different peers',
+    );
     expect(refusal(checkSfuRequest(null))).toBe('the message: must be an object');
   });
 
@@ -236,9 +248,9 @@ describe('HTTP answers the client checks', () => {
     expect(loginAnswerSchema.safeParse({ twoFactorRequired: false }).success).toBe(false);
   });
 
-  it('takes a refresh with a token, sessions and an account edit as the server sends them', () => {
-    expect(refreshAnswerSchema.safeParse({ accessToken: 'jwt' }).success).toBe(true);
-    expect(refusal(checkContract(refreshAnswerSchema, { accessToken: '' }))).toBe('accessToken: must not be empty');
+  it('takes a refresh (how long the new cookie lasts), sessions and an account edit as the server sends them', () => {
+    expect(refreshAnswerSchema.safeParse({ expiresInSeconds: 900 }).success).toBe(true);
+    expect(refusal(checkContract(refreshAnswerSchema, { accessToken: 'jwt' }))).toMatch(/^expiresInSeconds: /);
     const session = {
       _id: 's1',
       createdAt: '2026-11-25T10:00:00.000Z',

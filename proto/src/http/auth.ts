@@ -89,8 +89,11 @@ export interface ResetPasswordRequest {
   newPassword: string;
 }
 
-/** POST /auth/refresh-token: status 200 is success (spec 7); the token also comes as an HttpOnly cookie. */
-export const refreshAnswerSchema = z.object({ accessToken: nonEmpty });
+/**
+ * POST /auth/refresh-token: status 200 is success (spec 7). The new access token comes as an HttpOnly cookie only, never
+ * in the answer (a deviation from spec 7: a script on the page must not hold it); the answer says how long it lasts.
+ */
+export const refreshAnswerSchema = z.object({ expiresInSeconds: z.int().check(z.gt(0)) });
 export type RefreshAnswer = z.infer<typeof refreshAnswerSchema>;
 
 /** GET /sessions (spec 3 "Login session"). */

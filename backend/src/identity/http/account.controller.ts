@@ -1,7 +1,9 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EditAccountAnswer } from '@serendip/proto';
 import type { Response } from 'express';
+import type { Config } from '../../config/config.js';
+import { CONFIG } from '../../config/config.token.js';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { DeleteAccount } from '../commands/delete-account/delete-account.command.js';
 import { EditAccount } from '../commands/edit-account/edit-account.command.js';
@@ -13,7 +15,10 @@ import { clearAuthCookies } from './auth-cookies.js';
 @Controller('user')
 @UseGuards(AuthGuard)
 export class AccountController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
 
   @Post('edit-account')
   @HttpCode(200)
@@ -34,7 +39,7 @@ export class AccountController {
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ message: string }> {
     await this.commands.execute(new DeleteAccount(req.auth.userId, body.currentPassword, meta));
-    clearAuthCookies(res);
+    clearAuthCookies(res, this.config.publicUrl);
     return { message: 'Account deleted' };
   }
 }

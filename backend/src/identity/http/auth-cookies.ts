@@ -1,25 +1,38 @@
 import type { CookieOptions, Request, Response } from 'express';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../sessions/access-tokens.js';
+import { authCookieNames, REFRESH_COOKIE_PATH } from '../sessions/auth-cookies.js';
 import { SESSION_TTL_DAYS } from '../sessions/session-store.js';
 
-/** spec 3: cookies accessToken and refreshToken, path /. HttpOnly and SameSite=Lax; Secure behind https. */
+/**
+ * spec 3 "Session cookies": HttpOnly and SameSite=Lax, Secure (and prefixed) behind https. The access token lives
+ * here only, never in an answer a script could read; the refresh token is sent to the refresh route only.
+ */
 export function setAuthCookies(
   res: Response,
   publicUrl: string,
   tokens: { accessToken: string; refreshToken?: string },
 ) {
-  const base: CookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:') };
-  res.cookie('accessToken', tokens.accessToken, { ...base, maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000 });
+  const names = authCookieNames(publicUrl);
+  const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: names.secure };
+  res.cookie(names.access, tokens.accessToken, { ...base, path: '/', maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000 });
   if (tokens.refreshToken)
-    res.cookie('refreshToken', tokens.refreshToken, { ...base, maxAge: SESSION_TTL_DAYS * 86_400_000 });
+    res.cookie(names.refresh, tokens.refreshToken, {
+      ...base,
+      path: REFRESH_COOKIE_PATH,
+      maxAge: SESSION_TTL_DAYS * 86_400_000,
+    });
 }
 
-export function clearAuthCookies(res: Response) {
-  res.clearCookie('accessToken', { path: '/' });
-  res.clearCookie('refreshToken', { path: '/' });
+export function clearAuthCookies(res: Response, publicUrl: string) {
+  const names = authCookieNames(publicUrl);
+  const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: names.secure };
+  res.clearCookie(names.access, { ...base, path: '/' });
+  res.clearCookie(names.refresh, { ...base, path: REFRESH_COOKIE_PATH });
+  // Sessions started before the refresh cookie's path was narrowed hold it at path /.
+  res.clearCookie(names.refresh, { ...base, path: '/' });
 }
 
-export function cookie(req: Request, name: string): string | undefined {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+export function refreshCookie(req: Request, publicUrl: string): string | undefined {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[authCookieNames(publicUrl).refresh];
   return typeof value === 'string' && value ? value : undefined;
 }

@@ -4,7 +4,7 @@
  * may read about a user.
  */
 export { type AccessClaims } from '../sessions/access-tokens.js';
-export { ACCESS_TOKENS, accessTokenOf, SessionResolver, type TokenCarrier } from './session-resolver.js';
+export { ACCESS_TOKENS, SessionResolver, type TokenCarrier } from './session-resolver.js';
 export {
   AdminGuard,
   AuthGuard,

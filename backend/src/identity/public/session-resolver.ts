@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { parse as parseCookies } from 'cookie';
+import type { Config } from '../../config/config.js';
+import { CONFIG } from '../../config/config.token.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { type AccessClaims, AccessTokens } from '../sessions/access-tokens.js';
+import { authCookieNames } from '../sessions/auth-cookies.js';
 
 export const ACCESS_TOKENS = Symbol('ACCESS_TOKENS');
 
@@ -19,14 +22,19 @@ export interface TokenCarrier {
  */
 @Injectable()
 export class SessionResolver {
+  private readonly cookieName: string;
+
   constructor(
     @Inject(ACCESS_TOKENS) private readonly tokens: AccessTokens,
     @Inject(DATABASE) private readonly db: Db,
-  ) {}
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.cookieName = authCookieNames(config.publicUrl).access;
+  }
 
   /** The caller's session, or undefined for a guest (no token, a bad one, or an ended session). */
   async resolve(carrier: TokenCarrier, now = new Date()): Promise<AccessClaims | undefined> {
-    const token = accessTokenOf(carrier);
+    const token = accessTokenOf(carrier, this.cookieName);
     const claims = token ? await this.tokens.verify(token) : undefined;
     return claims && (await this.isActive(claims, now)) ? claims : undefined;
   }
@@ -42,13 +50,16 @@ export class SessionResolver {
   }
 }
 
-/** A Bearer header first (API clients), then a socket's `auth.token`, then the HttpOnly accessToken cookie. */
-export function accessTokenOf(carrier: TokenCarrier): string | undefined {
+/**
+ * A Bearer header first (API clients), then a socket's `auth.token`, then the HttpOnly access-token cookie by its one
+ * name (under https only the `__Host-` one: a plain cookie may have been planted by another host of the domain).
+ */
+function accessTokenOf(carrier: TokenCarrier, cookieName: string): string | undefined {
   const header = carrier.headers.authorization;
   if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7) || undefined;
   const fromAuth = (carrier.auth as { token?: unknown } | undefined)?.token;
   if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
   const cookieHeader = carrier.headers.cookie;
   if (typeof cookieHeader !== 'string') return undefined;
-  return parseCookies(cookieHeader).accessToken || undefined;
+  return parseCookies(cookieHeader)[cookieName] || undefined;
 }

@@ -5,10 +5,14 @@ import type { Place } from '../location/geo-ip.js';
 import { hashSecret, newSecret } from './secrets.js';
 
 export const SESSION_TTL_DAYS = 30;
+/** How long a refresh token just replaced still buys an access token (two tabs refreshing at once). */
+export const REFRESH_RACE_GRACE_MS = 10_000;
 
 export type Rotation =
   | { outcome: 'rotated'; userId: string; sessionId: string; refreshToken: string }
   | { outcome: 'reused'; userId: string; sessionId: string }
+  /** The token replaced a moment ago by the newest one, presented again by a second tab: not theft. */
+  | { outcome: 'raced'; userId: string; sessionId: string }
   | { outcome: 'invalid' };
 
 /** Sessions and their refresh tokens (plain tables: high churn, short life; their start and end are events). */
@@ -53,7 +57,25 @@ export class SessionStore {
         .forUpdate()
         .executeTakeFirst();
       if (!found || found.ended_at || found.expires_at <= now) return { outcome: 'invalid' } as const;
-      if (found.rotated_at) return { outcome: 'reused', userId: found.user_id, sessionId: found.session_id } as const;
+      const rotatedAt = found.rotated_at;
+      if (rotatedAt) {
+        const session = { userId: found.user_id, sessionId: found.session_id };
+        // Two tabs of one browser refreshing at once send the same token; the later one, within a few seconds of
+        // its replacement, finds the new one already in the shared cookie jar and needs only an access token.
+        const replacedBy = await trx
+          .selectFrom('auth_refresh_tokens')
+          .select('token_hash')
+          .where('session_id', '=', found.session_id)
+          .where((eb) => eb.or([eb('rotated_at', 'is', null), eb('rotated_at', '>', rotatedAt)]))
+          .execute();
+        const justReplaced =
+          now.getTime() - rotatedAt.getTime() <= REFRESH_RACE_GRACE_MS &&
+          replacedBy.length === 1 &&
+          replacedBy[0]!.token_hash !== found.token_hash;
+        return justReplaced
+          ? ({ outcome: 'raced', ...session } as const)
+          : ({ outcome: 'reused', ...session } as const);
+      }
       const next = newSecret();
       await trx
         .updateTable('auth_refresh_tokens')

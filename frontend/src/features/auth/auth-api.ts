@@ -20,8 +20,6 @@ export interface AuthApi {
   /** Rotates the session through the HTTP module's one shared refresh; rejects unless the server answered 200. */
   refreshSession(): Promise<void>;
   logout(): Promise<void>;
-  /** Drops the Bearer header the last refresh set; the cookies are the server's to clear. */
-  forgetAccessToken(): void;
   signup(request: SignupRequest): Promise<UserInfo>;
   verifyEmail(request: VerifyEmailRequest): Promise<void>;
   completeSignup(request: CompleteSignupRequest): Promise<UserInfo>;
@@ -72,13 +70,10 @@ export function createAuthApi(http: HttpClient): AuthApi {
       return expectUser(PATHS.userInfo, await http.get<unknown>(PATHS.userInfo));
     },
     async refreshSession() {
-      await http.refreshAccessToken();
+      await http.refreshSession();
     },
     async logout() {
       await http.post<unknown>(PATHS.logout);
-    },
-    forgetAccessToken() {
-      http.setAccessToken(null);
     },
     async signup(request) {
       return expectUser(PATHS.signup, await http.post<unknown>(PATHS.signup, request));

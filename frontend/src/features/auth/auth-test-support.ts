@@ -3,7 +3,6 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { vi } from 'vitest';
-import { setAccessToken } from '../../shared/http/http-client';
 import { SESSION_HINT_KEY } from './session-hint';
 
 /** Test-only: a fake API behind the global fetch, so tests drive the real HTTP client, store and pages. */
@@ -48,8 +47,6 @@ export function fakeServer() {
   const routes = new Map<string, Responder>();
   const requests: RecordedRequest[] = [];
   routes.set(`GET ${HEALTH_PATH}`, reply(200, { message: HEALTH_MESSAGES.up }));
-  // The app's one HTTP client outlives a test; a Bearer token from an earlier test must not leak into this one.
-  setAccessToken(null);
 
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const request: RecordedRequest = {

@@ -137,7 +137,7 @@ describe('in-app navigation (spec 4)', () => {
   async function signedOutElsewhere(refreshStatus: number) {
     const server = serveFakeApi()
       .on('GET', AUTH_PATHS.userInfo, reply(200, aUser()))
-      .on('POST', AUTH_PATHS.refreshToken, reply(refreshStatus, { accessToken: 'fresh' }));
+      .on('POST', AUTH_PATHS.refreshToken, reply(refreshStatus, { expiresInSeconds: 900 }));
     rememberSessionInThisBrowser();
     const app = renderApp('/video-match');
     await screen.findByRole('heading', { name: 'Select Gender' });

@@ -81,7 +81,6 @@ export function* checkSessionOnNavigation({ auth, sessionHint }: SessionServices
     yield call(auth.refreshSession);
     sessionHint.remember();
   } catch {
-    auth.forgetAccessToken();
     yield put(sessionExpired());
   }
 }
@@ -105,7 +104,6 @@ function* endSessionWhenTold(services: SessionServices, action: ReturnType<typeo
     yield put(sessionStarted(still.user));
     return;
   }
-  auth.forgetAccessToken();
   sessionHint.forget();
   yield put(sessionEndedElsewhere());
   yield call(loadPage, loginPathAfterEnd(currentPath(), push.payload.code));
@@ -130,7 +128,7 @@ function rememberSession({ sessionHint }: SessionServices) {
 }
 
 /**
- * spec 4 "Logout": call the endpoint; whatever it answers, forget the user and the token and load /auth/login as a
+ * spec 4 "Logout": call the endpoint; whatever it answers, forget the user and load /auth/login as a
  * full page, so no state of the signed-in user survives in memory. The HttpOnly cookies are cleared by the server.
  */
 function* logOut({ auth, sessionHint, loadPage }: SessionServices) {
@@ -139,7 +137,6 @@ function* logOut({ auth, sessionHint, loadPage }: SessionServices) {
   } catch {
     // spec 8: a failed logout is not the user's problem; they are signed out here all the same.
   }
-  auth.forgetAccessToken();
   sessionHint.forget();
   yield put(signedOut());
   yield call(loadPage, AUTH_ROUTES.login);

@@ -77,24 +77,22 @@ describe('session start (spec 4)', () => {
     expect(overlay()).toBeNull();
   });
 
-  it('keeps a session whose access token expired: the HTTP module refreshes and replays user info', async () => {
+  it('keeps a session whose access token expired: the HTTP module refreshes and replays user info, with no token in script', async () => {
     const server = serveFakeApi()
       .on(
         'GET',
         AUTH_PATHS.userInfo,
         inTurn(reply(401, { statusCode: 401, message: 'Unauthorized' }), reply(200, aUser())),
       )
-      .on('POST', AUTH_PATHS.refreshToken, reply(200, { accessToken: 'fresh' }));
+      .on('POST', AUTH_PATHS.refreshToken, reply(200, { expiresInSeconds: 900 }));
     rememberSessionInThisBrowser();
 
     renderApp('/video-match');
 
     expect(await screen.findByRole('heading', { name: 'Select Gender' })).toBeDefined();
     expect(server.requestsTo('POST', AUTH_PATHS.refreshToken)).toHaveLength(1);
-    expect(server.requestsTo('GET', AUTH_PATHS.userInfo).map((request) => request.authorization)).toEqual([
-      null,
-      'Bearer fresh',
-    ]);
+    // The new access token lives in its HttpOnly cookie: no request carries it where script could read it.
+    expect(server.requestsTo('GET', AUTH_PATHS.userInfo).map((request) => request.authorization)).toEqual([null, null]);
   });
 
   it('shows R-TOKENS while it refreshes after user info failed for another reason, then fetches user info again', async () => {
@@ -109,13 +107,11 @@ describe('session start (spec 4)', () => {
     renderApp('/video-match');
 
     await waitFor(() => expect(overlay()?.textContent).toContain('R-TOKENS'));
-    refresh.answer(200, { accessToken: 'fresh' });
+    refresh.answer(200, { expiresInSeconds: 900 });
 
     expect(await screen.findByRole('heading', { name: 'Select Gender' })).toBeDefined();
-    expect(server.requestsTo('GET', AUTH_PATHS.userInfo).map((request) => request.authorization)).toEqual([
-      null,
-      'Bearer fresh',
-    ]);
+    // The new access token lives in its HttpOnly cookie: no request carries it where script could read it.
+    expect(server.requestsTo('GET', AUTH_PATHS.userInfo).map((request) => request.authorization)).toEqual([null, null]);
     expect(server.requestsTo('POST', AUTH_PATHS.refreshToken)).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { MATCHING_PATHS, type NetworkQuality, type SubmitFeedbackRequest } from '@serendip/proto';
-import { post, refreshAccessToken } from '../../shared/http/http-client';
+import { post, refreshSession } from '../../shared/http/http-client';
 import { API_BASE_PATH } from '../../shared/http/http-client';
 import { BrowserMediaSession, type MediaSession } from './media-session';
 import { currentNetworkQuality } from './network-quality';
@@ -30,7 +30,7 @@ export const browserMatchingServices: MatchingServices = {
   },
   deviceType: () => (window.innerWidth <= 768 ? 'mobile' : 'desktop'),
   refreshSession: async () => {
-    await refreshAccessToken();
+    await refreshSession();
   },
   networkQuality: currentNetworkQuality,
   chatArrivedWhileAway: () => {

@@ -1,6 +1,6 @@
 import { ACCOUNT_PATHS } from '@serendip/proto';
 import type { DetailedError, Upload } from 'tus-js-client';
-import { refreshAccessToken } from '../../shared/http/http-client';
+import { refreshSession } from '../../shared/http/http-client';
 import { logError } from '../../shared/log';
 
 /** The pictures the server takes (it checks the bytes itself and answers 415 or 413 otherwise). */
@@ -53,7 +53,7 @@ export const startTusAvatarUpload: StartAvatarUpload = (file, events) => {
       onAfterResponse: async (_request, response) => {
         if (response.getStatus() !== 401 || refreshed) return;
         refreshed = true;
-        await refreshAccessToken().catch((error: unknown) => logError('Avatar upload: refresh failed', error));
+        await refreshSession().catch((error: unknown) => logError('Avatar upload: refresh failed', error));
       },
       onShouldRetry: (error, attempt) => {
         const status = statusOf(error);

@@ -5,7 +5,8 @@ import { StaticTable } from './StaticTable';
 import { STATIC_PAGE_PATHS } from './static-pages';
 
 // spec 2: essential, analytics, preference and advertising cookies; first-party and third-party; consent;
-// managing cookies. spec 9: the cookies are accessToken and refreshToken, path /.
+// managing cookies. spec 9: the cookies are accessToken and refreshToken (the README names how their paths and
+// names differ from the spec's).
 const SECTIONS: readonly StaticSection[] = [
   {
     id: 'what-are-cookies',
@@ -26,8 +27,10 @@ const SECTIONS: readonly StaticSection[] = [
       <>
         <p>
           These keep you signed in and the service secure. Serendip cannot work without them, so they do not need your
-          consent. Both are HttpOnly (scripts in the page cannot read them), are sent only to Serendip (path{' '}
-          <code>/</code>, SameSite=Lax) and, on HTTPS, only over encrypted connections.
+          consent. Both are HttpOnly (scripts in the page cannot read them) and are sent only to Serendip
+          (SameSite=Lax), the refresh token only to the one address that renews your session. On HTTPS they go only over
+          encrypted connections, named <code>__Host-accessToken</code> and <code>__Secure-refreshToken</code> so that no
+          other site can set them.
         </p>
         <StaticTable
           caption="Essential cookies set by Serendip"

@@ -1,10 +1,13 @@
-import { API_PREFIX, type RefreshAnswer, refreshAnswerSchema } from '@serendip/proto';
+import { API_PREFIX } from '@serendip/proto';
 import { HttpError, parseRetryAfter } from './http-error';
 
 /** spec 7: every call goes to the API base path ending in /api, with credentials. */
 export const API_BASE_PATH = `/${API_PREFIX}`;
 
-/** spec 7: the one call that is never retried on 401; its answer becomes the Bearer header. */
+/**
+ * spec 7: the one call that is never retried on 401. Its new access token comes as an HttpOnly cookie only, never to
+ * script (a deviation from spec 7, where it became the Bearer header: an XSS could have read it).
+ */
 export const REFRESH_TOKEN_PATH = '/auth/refresh-token';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT';
@@ -25,13 +28,11 @@ export interface HttpClient {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  /** Sets (login answer) or clears (logout) the default Bearer header. */
-  setAccessToken(token: string | null): void;
   /**
-   * POST /auth/refresh-token and store the answer's accessToken as the Bearer header. Joins the refresh already
-   * running if there is one, so the refresh token is rotated once however many callers ask.
+   * POST /auth/refresh-token: the server sets new session cookies. Joins the refresh already running if there is
+   * one, so the refresh token is rotated once however many callers ask.
    */
-  refreshAccessToken(): Promise<string>;
+  refreshSession(): Promise<void>;
 }
 
 export function createHttpClient({
@@ -39,20 +40,13 @@ export function createHttpClient({
   baseUrl = API_BASE_PATH,
   now = () => Date.now(),
 }: HttpClientOptions = {}): HttpClient {
-  let accessToken: string | null = null;
-  // Bumped whenever the Bearer token changes, so a 401 can tell whether it was earned by a token already replaced.
+  // Bumped at every refresh, so a 401 can tell whether it was earned by an access cookie already replaced.
   let tokenGeneration = 0;
-  let refreshInFlight: Promise<string> | null = null;
-
-  function setAccessToken(token: string | null): void {
-    accessToken = token;
-    tokenGeneration += 1;
-  }
+  let refreshInFlight: Promise<void> | null = null;
 
   function send(method: HttpMethod, path: string, body: unknown, options: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (accessToken !== null) headers.Authorization = `Bearer ${accessToken}`;
     return fetchImpl(`${baseUrl}${path}`, {
       method,
       credentials: 'include',
@@ -87,11 +81,11 @@ export function createHttpClient({
     if (response.status !== 401 || isCredentialExchange(path)) return settle<T>(response);
 
     const unauthorized = await toHttpError(response);
-    // A refresh that finished while this request was on the wire already gave us a fresh token: replay with it
+    // A refresh that finished while this request was on the wire already gave us a fresh cookie: replay with it
     // rather than rotating the refresh token a second time.
     if (tokenGeneration === sentWithGeneration) {
       try {
-        await refreshAccessToken();
+        await refreshSession();
       } catch {
         // spec 7: when the refresh fails, the caller sees the error of its own request.
         throw unauthorized;
@@ -101,14 +95,14 @@ export function createHttpClient({
     return settle<T>(await send(method, path, body, options));
   }
 
-  function refreshAccessToken(): Promise<string> {
+  function refreshSession(): Promise<void> {
     refreshInFlight ??= runRefresh().finally(() => {
       refreshInFlight = null;
     });
     return refreshInFlight;
   }
 
-  async function runRefresh(): Promise<string> {
+  async function runRefresh(): Promise<void> {
     const response = await fetchImpl(`${baseUrl}${REFRESH_TOKEN_PATH}`, {
       method: 'POST',
       credentials: 'include',
@@ -116,20 +110,15 @@ export function createHttpClient({
     });
     // spec 7: status 200 is success (not any 2xx).
     if (response.status !== 200) throw await toHttpError(response);
-    const answer = await readBody(response);
-    if (!isRefreshAnswer(answer)) {
-      throw new HttpError({ status: response.status, body: answer, message: 'Refresh answer has no accessToken' });
-    }
-    setAccessToken(answer.accessToken);
-    return answer.accessToken;
+    await readBody(response);
+    tokenGeneration += 1;
   }
 
   return {
     get: (path, options) => request('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
-    setAccessToken,
-    refreshAccessToken,
+    refreshSession,
   };
 }
 
@@ -151,10 +140,6 @@ function isCredentialExchange(path: string): boolean {
   return CREDENTIAL_EXCHANGES.has(path.split('?')[0]!);
 }
 
-function isRefreshAnswer(body: unknown): body is RefreshAnswer {
-  return refreshAnswerSchema.safeParse(body).success;
-}
-
 /** JSON when the body parses as JSON, the raw text otherwise (a proxy's HTML page), undefined when empty. */
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -168,4 +153,4 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The app's one client: every API call goes through these. */
 export const httpClient = createHttpClient();
-export const { get, post, put, setAccessToken, refreshAccessToken } = httpClient;
+export const { get, post, put, refreshSession } = httpClient;

@@ -9,6 +9,8 @@ interface RecordedCall {
   url: string;
   method: string;
   authorization: string | null;
+  /** Which session cookie the browser held when the call went out (0: before any refresh). */
+  cookieGeneration: number;
   credentials: RequestCredentials | undefined;
   contentType: string | null;
   body: unknown;
@@ -19,13 +21,15 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /**
- * An API that accepts only the last access token its refresh endpoint handed out and answers everything else
- * 401. Refresh answers wait until the test gives them, so a test decides what is in flight at the same time.
+ * An API whose session cookie (which fetch sends by itself, `credentials: 'include'`) is good only after a refresh
+ * it answered 200; until then it answers everything 401. Each call records which cookie generation it was sent
+ * with. Refresh answers wait until the test gives them, so a test decides what is in flight at the same time.
  */
 function fakeApi() {
   const calls: RecordedCall[] = [];
   const pendingRefreshes: Array<(response: Response) => void> = [];
-  let acceptedToken: string | null = null;
+  let cookieGeneration = 0;
+  let acceptedGeneration: number | null = null;
 
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
@@ -33,13 +37,14 @@ function fakeApi() {
       url: String(input),
       method: init.method ?? 'GET',
       authorization: headers.get('Authorization'),
+      cookieGeneration,
       credentials: init.credentials,
       contentType: headers.get('Content-Type'),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
     };
     calls.push(call);
     if (call.url === REFRESH_URL) return new Promise<Response>((resolve) => pendingRefreshes.push(resolve));
-    if (acceptedToken !== null && call.authorization === `Bearer ${acceptedToken}`) {
+    if (acceptedGeneration !== null && call.cookieGeneration === acceptedGeneration) {
       return json(200, { path: call.url, method: call.method });
     }
     return json(401, { statusCode: 401, message: 'Unauthorized' });
@@ -50,11 +55,13 @@ function fakeApi() {
     calls,
     refreshCalls: () => calls.filter((call) => call.url === REFRESH_URL),
     callsTo: (url: string) => calls.filter((call) => call.url === url),
-    /** Answers the oldest waiting refresh; a 200 with a token makes the server accept that token. */
+    /** Answers the oldest waiting refresh; a 200 sets a new cookie, which the server then accepts. */
     async answerRefresh(status: number, body: unknown, { serverAcceptsToken = true } = {}) {
       await vi.waitFor(() => expect(pendingRefreshes.length).toBeGreaterThan(0));
-      const token = (body as { accessToken?: unknown } | null)?.accessToken;
-      if (status === 200 && serverAcceptsToken && typeof token === 'string') acceptedToken = token;
+      if (status === 200) {
+        cookieGeneration += 1;
+        if (serverAcceptsToken) acceptedGeneration = cookieGeneration;
+      }
       pendingRefreshes.shift()?.(json(status, body));
     },
   };
@@ -85,39 +92,24 @@ describe('http client', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
   });
 
-  it('sets and clears the default Bearer header', async () => {
-    const fetchImpl = vi.fn(answerWith(200, []));
-    const client = createHttpClient({ fetch: fetchImpl });
-    const authorizationOfCall = (index: number) =>
-      new Headers(fetchImpl.mock.calls[index]?.[1]?.headers).get('Authorization');
-
-    client.setAccessToken('login-token');
-    await client.get('/sessions');
-    client.setAccessToken(null);
-    await client.get('/sessions');
-
-    expect(authorizationOfCall(0)).toBe('Bearer login-token');
-    expect(authorizationOfCall(1)).toBeNull();
-  });
-
   describe('retry on 401 (spec 7)', () => {
-    it('refreshes once and replays the request once with the new Bearer token', async () => {
+    it('refreshes once and replays the request once with the new cookie, never holding a token in script', async () => {
       const api = fakeApi();
       const client = createHttpClient({ fetch: api.fetchImpl });
 
       const answer = client.put('/user/appeal-ban/u1', { appealExplanation: 'mistake' });
-      await api.answerRefresh(200, { accessToken: 'fresh' });
+      await api.answerRefresh(200, { expiresInSeconds: 900 });
 
       await expect(answer).resolves.toEqual({ path: '/api/user/appeal-ban/u1', method: 'PUT' });
       expect(api.refreshCalls()).toHaveLength(1);
       const [original, replay] = api.callsTo('/api/user/appeal-ban/u1');
-      expect(original?.authorization).toBeNull();
-      expect(replay).toMatchObject({ authorization: 'Bearer fresh', body: { appealExplanation: 'mistake' } });
+      expect(original).toMatchObject({ cookieGeneration: 0 });
+      expect(replay).toMatchObject({ cookieGeneration: 1, body: { appealExplanation: 'mistake' } });
       expect(api.calls).toHaveLength(3);
+      expect(api.calls.every((call) => call.authorization === null)).toBe(true);
 
-      // The token stays the default for later calls: no second refresh.
+      // The cookie serves later calls: no second refresh.
       await expect(client.get('/sessions')).resolves.toEqual({ path: '/api/sessions', method: 'GET' });
-      expect(api.callsTo('/api/sessions')[0]?.authorization).toBe('Bearer fresh');
       expect(api.refreshCalls()).toHaveLength(1);
     });
 
@@ -132,18 +124,18 @@ describe('http client', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(api.calls).toHaveLength(paths.length + 1);
 
-      await api.answerRefresh(200, { accessToken: 'fresh' });
+      await api.answerRefresh(200, { expiresInSeconds: 900 });
 
       await expect(Promise.all(answers)).resolves.toEqual(
         paths.map((path) => ({ path: `/api${path}`, method: 'GET' })),
       );
       expect(api.refreshCalls()).toHaveLength(1);
       for (const path of paths) {
-        expect(api.callsTo(`/api${path}`).map((call) => call.authorization)).toEqual([null, 'Bearer fresh']);
+        expect(api.callsTo(`/api${path}`).map((call) => call.cookieGeneration)).toEqual([0, 1]);
       }
     });
 
-    it('replays a 401 that arrives after the refresh finished with the new token, without refreshing again', async () => {
+    it('replays a 401 that arrives after the refresh finished with the new cookie, without refreshing again', async () => {
       const api = fakeApi();
       let releaseSlow: () => void = () => {};
       const slowAnswerHeld = new Promise<void>((resolve) => (releaseSlow = resolve));
@@ -156,13 +148,13 @@ describe('http client', () => {
 
       const slow = client.get('/slow');
       const fast = client.get('/fast');
-      await api.answerRefresh(200, { accessToken: 'fresh' });
+      await api.answerRefresh(200, { expiresInSeconds: 900 });
       await expect(fast).resolves.toBeDefined();
       releaseSlow();
 
       await expect(slow).resolves.toEqual({ path: '/api/slow', method: 'GET' });
       expect(api.refreshCalls()).toHaveLength(1);
-      expect(api.callsTo('/api/slow').map((call) => call.authorization)).toEqual([null, 'Bearer fresh']);
+      expect(api.callsTo('/api/slow').map((call) => call.cookieGeneration)).toEqual([0, 1]);
     });
 
     it('rejects the original and every waiting request with its own 401 when the refresh fails', async () => {
@@ -182,17 +174,17 @@ describe('http client', () => {
 
       // The failed refresh is over: the next 401 tries a new one.
       const later = client.get('/later');
-      await api.answerRefresh(200, { accessToken: 'fresh' });
+      await api.answerRefresh(200, { expiresInSeconds: 900 });
       await expect(later).resolves.toEqual({ path: '/api/later', method: 'GET' });
       expect(api.refreshCalls()).toHaveLength(2);
     });
 
-    it('treats a refresh answer without an access token as a failed refresh', async () => {
+    it('takes only a 200 from the refresh as success (spec 7), not any 2xx', async () => {
       const api = fakeApi();
       const client = createHttpClient({ fetch: api.fetchImpl });
 
       const answer = client.get('/sessions');
-      await api.answerRefresh(200, { message: 'ok' });
+      await api.answerRefresh(201, { expiresInSeconds: 900 });
 
       await expect(answer).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
       expect(api.callsTo('/api/sessions')).toHaveLength(1);
@@ -203,7 +195,7 @@ describe('http client', () => {
       const client = createHttpClient({ fetch: api.fetchImpl });
 
       const answer = client.get('/user/ban-info/u1');
-      await api.answerRefresh(200, { accessToken: 'fresh' }, { serverAcceptsToken: false });
+      await api.answerRefresh(200, { expiresInSeconds: 900 }, { serverAcceptsToken: false });
 
       await expect(answer).rejects.toMatchObject({ status: 401 });
       expect(api.callsTo('/api/user/ban-info/u1')).toHaveLength(2);
@@ -230,7 +222,7 @@ describe('http client', () => {
       await api.answerRefresh(401, { statusCode: 401, message: 'Unauthorized' });
       await expect(direct).rejects.toMatchObject({ status: 401 });
 
-      const shared = client.refreshAccessToken();
+      const shared = client.refreshSession();
       await api.answerRefresh(401, { statusCode: 401, message: 'Unauthorized' });
       await expect(shared).rejects.toMatchObject({ status: 401 });
 

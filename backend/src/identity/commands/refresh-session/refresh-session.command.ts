@@ -4,7 +4,7 @@ import { DomainError } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { SignIns } from '../../sessions/sign-ins.js';
 
-export class RefreshSession extends Command<{ accessToken: string; refreshToken: string }> {
+export class RefreshSession extends Command<{ accessToken: string; refreshToken?: string }> {
   constructor(
     readonly refreshToken: string | undefined,
     readonly meta: CommandMetadata,
@@ -15,7 +15,11 @@ export class RefreshSession extends Command<{ accessToken: string; refreshToken:
 
 const expired = () => new DomainError('session-expired', 'Session expired', { kind: 'unauthenticated' });
 
-/** Rotates the refresh token (spec 3 "Session cookies"); a token already used means theft, so the whole session ends. */
+/**
+ * Rotates the refresh token (spec 3 "Session cookies"); a token already used means theft, so the whole session ends,
+ * unless it was replaced seconds ago by the newest one (another tab of the same browser refreshed at the same moment):
+ * that caller gets an access token and keeps the refresh token its cookie jar already holds.
+ */
 @CommandHandler(RefreshSession)
 export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
   private readonly logger = new Logger(RefreshSessionHandler.name);
@@ -38,6 +42,6 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
       { userId: rotation.userId, sessionId: rotation.sessionId },
       meta.now,
     );
-    return { accessToken, refreshToken: rotation.refreshToken };
+    return rotation.outcome === 'raced' ? { accessToken } : { accessToken, refreshToken: rotation.refreshToken };
   }
 }
