@@ -184,6 +184,17 @@ describe.skipIf(browserUnavailable())('account settings in a browser', () => {
       body: JSON.stringify({ emailAddress: account.emailAddress, password: account.password }),
     });
     expect(await login.json()).toMatchObject({ twoFactorRequired: true });
+
+    // Turning it off asks the current password first; a wrong one changes nothing.
+    await page.getByRole('switch', { name: 'Two-factor authentication' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Turn off two-factor authentication?' });
+    await confirm.getByLabel('Current password').fill('not-my-password-1');
+    await confirm.getByRole('button', { name: 'Turn off' }).click();
+    await confirm.getByText(/current password is not right/i).waitFor();
+    await screenshot(page, 'account-two-factor-off-desktop');
+    await confirm.getByLabel('Current password').fill(account.password);
+    await Promise.all([page.waitForEvent('load'), confirm.getByRole('button', { name: 'Turn off' }).click()]);
+    await page.getByRole('switch', { name: 'Two-factor authentication', checked: false }).waitFor();
   });
 
   it('deletes the account with the current password, logs out, and the account can no longer log in', async () => {

@@ -84,6 +84,11 @@ export interface PasswordResetRequest {
   emailAddress: string;
 }
 
+/** POST /user/disable-twofac (a deviation from spec 7's empty body: the current password is asked). */
+export interface DisableTwoFactorRequest {
+  currentPassword: string;
+}
+
 export interface ResetPasswordRequest {
   token: string;
   newPassword: string;

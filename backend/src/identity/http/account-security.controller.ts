@@ -8,7 +8,7 @@ import { SetHideIp } from '../commands/set-hide-ip/set-hide-ip.command.js';
 import { SetTwoFactor } from '../commands/set-two-factor/set-two-factor.command.js';
 import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
 import { ListSessions } from '../queries/sessions/list-sessions.query.js';
-import { DeleteSessionDto, PrivacySettingsDto } from './auth.dto.js';
+import { DeleteSessionDto, DisableTwoFactorDto, PrivacySettingsDto } from './auth.dto.js';
 
 /** Sessions and two-factor (spec 7: GET /sessions, POST /sessions/delete, POST /user/enable|disable-twofac). */
 @Controller()
@@ -55,8 +55,12 @@ export class AccountSecurityController {
 
   @Post('user/disable-twofac')
   @HttpCode(200)
-  disableTwoFactor(@Req() req: AuthenticatedRequest, @CommandMeta() meta: CommandMetadata): Promise<UserInfo> {
-    return this.commands.execute(new SetTwoFactor(req.auth.userId, false, meta));
+  disableTwoFactor(
+    @Body() body: DisableTwoFactorDto,
+    @Req() req: AuthenticatedRequest,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<UserInfo> {
+    return this.commands.execute(new SetTwoFactor(req.auth.userId, false, meta, body.currentPassword));
   }
 
   /** "Hide my IP address": relays the caller's next calls through the SFU. */

@@ -99,3 +99,11 @@ export class PrivacySettingsDto {
   @IsBoolean({ message: 'hideIp must be true or false' })
   hideIp!: boolean;
 }
+
+/** POST /user/disable-twofac: whoever holds only the session must not remove the second factor. */
+export class DisableTwoFactorDto {
+  @IsString()
+  @IsNotEmpty({ message: 'currentPassword is needed to turn two-factor off' })
+  @MaxLength(1024)
+  currentPassword!: string;
+}

@@ -507,7 +507,25 @@ describe('identity over HTTP', () => {
     const { client } = await signUp();
     expect((await new Client(test.base).call('POST', '/user/enable-twofac')).status).toBe(401);
     expect((await client.call('POST', '/user/enable-twofac')).body.twoFactorEnabled).toBe(true);
-    expect((await client.call('POST', '/user/disable-twofac')).body.twoFactorEnabled).toBe(false);
+    const off = await client.call('POST', '/user/disable-twofac', { currentPassword: PASSWORD });
+    expect(off.body.twoFactorEnabled).toBe(false);
+  });
+
+  it('2FA code brute force: turning two-factor off needs the current password, not only a session', async () => {
+    const { client } = await signUp();
+    expect((await client.call('POST', '/user/enable-twofac')).body.twoFactorEnabled).toBe(true);
+    // Someone holding only the session (a borrowed laptop, a stolen cookie) tries to switch the second factor off.
+    const bare = await client.call('POST', '/user/disable-twofac');
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toContain('currentPassword is needed to turn two-factor off');
+    const wrong = await client.call('POST', '/user/disable-twofac', { currentPassword: 'not-the-password-1' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toEqual(['currentPassword: the current password is not right']);
+    expect((await client.call('GET', '/auth/user-info')).body.twoFactorEnabled).toBe(true);
+
+    const right = await client.call('POST', '/user/disable-twofac', { currentPassword: PASSWORD });
+    expect(right.status).toBe(200);
+    expect((await client.call('GET', '/auth/user-info')).body.twoFactorEnabled).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { ACCOUNT_PATHS, AUTH_PATHS } from '@serendip/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aUser, type FakeServer, reply, resetBrowser } from '../auth/auth-test-support';
+import { aUser, type FakeServer, inTurn, reply, resetBrowser } from '../auth/auth-test-support';
 import { aSession, findSettingsDialog, IPAD_AGENT, IPHONE_AGENT, renderSignedIn } from './account-test-support';
 
 const THIS_COMPUTER = aSession({ _id: 'session-here' });
@@ -46,14 +46,53 @@ describe('account settings, Security tab (spec 2, 4, 7)', () => {
     expect(server.requestsTo('POST', AUTH_PATHS.disableTwoFactor)).toHaveLength(0);
   });
 
-  it('turns two-factor off through disable-twofac, then reloads the page', async () => {
+  it('turns two-factor off only with the current password, through disable-twofac, then reloads the page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     const { dialog, server, reloadPage } = await openSecurityTab({ user: aUser({ twoFactorEnabled: true }) });
-    server.on('POST', AUTH_PATHS.disableTwoFactor, reply(200, aUser()));
+    server.on(
+      'POST',
+      AUTH_PATHS.disableTwoFactor,
+      inTurn(
+        reply(400, { statusCode: 400, message: ['currentPassword: the current password is not right'] }),
+        reply(200, aUser()),
+      ),
+    );
 
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Two-factor authentication' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Turn off two-factor authentication?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Turn off' }));
+    expect(await within(confirm).findByText('Enter your current password to turn two-factor off.')).toBeDefined();
+    expect(server.requestsTo('POST', AUTH_PATHS.disableTwoFactor)).toHaveLength(0);
 
+    await userEvent.type(within(confirm).getByLabelText('Current password'), 'wrong-password-1');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Turn off' }));
+    expect(await within(confirm).findByText(/current password is not right/i)).toBeDefined();
+    expect(reloadPage).not.toHaveBeenCalled();
+
+    await userEvent.clear(within(confirm).getByLabelText('Current password'));
+    await userEvent.type(within(confirm).getByLabelText('Current password'), 'right-password-1');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Turn off' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
-    expect(server.requestsTo('POST', AUTH_PATHS.disableTwoFactor)).toHaveLength(1);
+    expect(server.requestsTo('POST', AUTH_PATHS.disableTwoFactor).map((request) => request.body)).toEqual([
+      { currentPassword: 'wrong-password-1' },
+      { currentPassword: 'right-password-1' },
+    ]);
+  });
+
+  it('keeps two-factor on when the password step is cancelled', async () => {
+    const { dialog, server, reloadPage } = await openSecurityTab({ user: aUser({ twoFactorEnabled: true }) });
+    const toggle = within(dialog).getByRole('switch', { name: 'Two-factor authentication' });
+
+    await userEvent.click(toggle);
+    const confirm = await screen.findByRole('dialog', { name: 'Turn off two-factor authentication?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Turn off two-factor authentication?' })).toBeNull(),
+    );
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(server.requestsTo('POST', AUTH_PATHS.disableTwoFactor)).toHaveLength(0);
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it('toasts and leaves the toggle as it was when the change fails', async () => {

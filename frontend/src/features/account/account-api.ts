@@ -3,6 +3,7 @@ import {
   AUTH_PATHS,
   type DeleteAccountRequest,
   type DeleteSessionRequest,
+  type DisableTwoFactorRequest,
   type EditAccountAnswer,
   editAccountAnswerSchema,
   type EditAccountRequest,
@@ -19,8 +20,10 @@ import { isUserInfo } from '../auth/user-info';
 export interface AccountApi {
   editAccount(request: EditAccountRequest): Promise<EditAccountAnswer>;
   deleteAccount(request: DeleteAccountRequest): Promise<void>;
-  /** POST /user/enable-twofac or /user/disable-twofac; the page reloads afterwards, so the answer is not read. */
-  setTwoFactor(enabled: boolean): Promise<void>;
+  /** POST /user/enable-twofac; the page reloads afterwards, so the answer is not read. */
+  enableTwoFactor(): Promise<void>;
+  /** POST /user/disable-twofac with the current password (a session alone must not remove the second factor). */
+  disableTwoFactor(request: DisableTwoFactorRequest): Promise<void>;
   listSessions(): Promise<LoginSession[]>;
   /** Both answer the refreshed list (spec 7: "list refreshed"). */
   endSession(request: DeleteSessionRequest): Promise<LoginSession[]>;
@@ -69,8 +72,11 @@ export function createAccountApi(http: HttpClient): AccountApi {
     async deleteAccount(request) {
       await http.post<unknown>(PATHS.deleteAccount, request);
     },
-    async setTwoFactor(enabled) {
-      await http.post<unknown>(enabled ? PATHS.enableTwoFactor : PATHS.disableTwoFactor);
+    async enableTwoFactor() {
+      await http.post<unknown>(PATHS.enableTwoFactor);
+    },
+    async disableTwoFactor(request) {
+      await http.post<unknown>(PATHS.disableTwoFactor, request);
     },
     async listSessions() {
       return expectSessions(PATHS.sessions, await http.get<unknown>(PATHS.sessions));
