@@ -141,6 +141,15 @@ const schema = z
       .refine((v) => v === undefined || isIP(v) !== 0, { message: 'must be an IP address' }),
     SFU_RTC_MIN_PORT: port(40000),
     SFU_RTC_MAX_PORT: port(49999),
+    // Bytes all unfinished avatar uploads together may declare (each up to 5 MiB); past it a new one gets 503.
+    AVATAR_PENDING_BYTES_MAX: z
+      .string()
+      .trim()
+      .default(String(256 * 1024 * 1024))
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 5 * 1024 * 1024 && Number.isSafeInteger(Number(v)), {
+        message: 'must be a whole number of bytes, at least 5242880 (one 5 MiB upload)',
+      })
+      .transform(Number),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -234,6 +243,7 @@ const schema = z
         rtcMaxPort: env.SFU_RTC_MAX_PORT,
       },
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
+      avatarPendingBytesMax: env.AVATAR_PENDING_BYTES_MAX,
       /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
       trustProxy:
         env.TRUST_PROXY === 'true'
