@@ -105,6 +105,39 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     );
   }, 180_000);
 
+  it('tells an account whose e-mail address is unconfirmed so, offers no Start, and starts once it is confirmed', async () => {
+    const page = await user({ unconfirmed: true });
+    for (const title of ['Select Country', 'Select Age Range', 'Your Preferences']) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: title }).waitFor();
+    }
+    await page.getByText('Confirm your e-mail address to start matching.').waitFor();
+    const start = page.getByRole('button', { name: 'Start Matching' });
+    expect(await start.isDisabled()).toBe(true);
+    await screenshot(page, 'video-match-confirm-email-desktop');
+
+    // The link from the mail, opened in another tab as a mail client would.
+    const { emailAddress } = await page.evaluate(async () => (await fetch('/api/auth/user-info')).json());
+    const mails = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as { to: string; text: string }[];
+    const link = /(http\S+verify-email\?token=[\w-]+)/.exec(mails.find((m) => m.to === emailAddress)!.text)![1]!;
+    const mailTab = await page.context().newPage();
+    await mailTab.goto(link);
+    await mailTab.getByText('E-mail verified').waitFor();
+    await mailTab.close();
+    // The person comes back a moment later: by then the account reads as confirmed.
+    const confirmed = () =>
+      page.evaluate(async () => (await (await fetch('/api/auth/user-info')).json()).emailVerified);
+    await expect.poll(confirmed).toBe(true);
+
+    await page.getByRole('button', { name: 'I have confirmed it' }).click();
+    await page.getByText('Confirm your e-mail address to start matching.').waitFor({ state: 'detached' });
+    await start.click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-match-status]')?.getAttribute('data-match-status') === 'searching',
+    );
+    await page.getByRole('button', { name: 'Leave Matching' }).click();
+  }, 60_000);
+
   it('connects the same call with ICE forced through coturn', async () => {
     const ada = await user({ relayOnly: true });
     const bob = await user({ relayOnly: true });

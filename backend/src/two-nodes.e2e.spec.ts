@@ -13,6 +13,7 @@ import {
   nextEvent,
   openSystemSocket,
   openVideoSocket,
+  sinkMailbox,
   VIDEO_USER_PASSWORD,
   type VideoClient,
   videoUser,
@@ -71,8 +72,8 @@ describe('two backend nodes', () => {
 
   it('pairs a user on one node with a user on the other, and relays their signaling and chat', async () => {
     const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
-    const ada = await videoUser(one.base, { firstName: 'Ada', gender: 'female' });
-    const bob = await videoUser(two.base, { firstName: 'Bob', gender: 'male' });
+    const ada = await videoUser(one.base, { firstName: 'Ada', gender: 'female' }, sinkMailbox(sink));
+    const bob = await videoUser(two.base, { firstName: 'Bob', gender: 'male' }, sinkMailbox(sink));
     const adaSocket = await openVideoSocket(one.base, ada.api);
     const bobSocket = await openVideoSocket(two.base, bob.api);
     sockets.push(adaSocket, bobSocket);
@@ -82,16 +83,18 @@ describe('two backend nodes', () => {
     await adaSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
     await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
     const [adaMatch, bobMatch] = await Promise.all([adaFound, bobFound]);
-    expect(adaMatch).toMatchObject({ partnerId: bob.user._id, partnerUser: { firstName: 'Bob' } });
-    expect(bobMatch).toMatchObject({ partnerId: ada.user._id, matchId: adaMatch.matchId });
+    expect(adaMatch).toMatchObject({ partnerUser: { firstName: 'Bob' } });
+    expect(bobMatch).toMatchObject({ partnerUser: { firstName: 'Ada' }, matchId: adaMatch.matchId });
 
+    // Each names the other by the per-match id it was given, whichever node holds the partner.
     const offer = nextEvent(bobSocket, 'offer');
-    await adaSocket.emitWithAck('offer', { target: bob.user._id, description: { type: 'offer', sdp: 'v=0 ada' } });
-    expect(await offer).toEqual({ from: ada.user._id, description: { type: 'offer', sdp: 'v=0 ada' } });
+    const sdp = { type: 'offer', sdp: 'v=0 ada' } as const;
+    await adaSocket.emitWithAck('offer', { target: adaMatch.partnerId, description: sdp });
+    expect(await offer).toEqual({ from: bobMatch.partnerId, description: sdp });
 
     const chat = nextEvent(adaSocket, 'chatMessage');
-    await bobSocket.emitWithAck('sendChatMessage', { target: ada.user._id, message: 'Hi from the other node' });
-    expect(await chat).toMatchObject({ from: bob.user._id, message: 'Hi from the other node' });
+    await bobSocket.emitWithAck('sendChatMessage', { target: bobMatch.partnerId, message: 'Hi from the other node' });
+    expect(await chat).toMatchObject({ from: adaMatch.partnerId, message: 'Hi from the other node' });
 
     const told = nextEvent(bobSocket, 'partnerDisconnected');
     await adaSocket.emitWithAck('leaveVideoRoom', { next: false });
@@ -132,7 +135,7 @@ describe('two backend nodes', () => {
 
   it('closes a session\'s sockets on the other node within a second of "end this session", and only that session\'s', async () => {
     const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
-    const ada = await videoUser(one.base, { firstName: 'Ada' });
+    const ada = await videoUser(one.base, { firstName: 'Ada' }, sinkMailbox(sink));
     const onTwo = await signIn(two.base, ada.user.emailAddress);
     const doomed = await openVideoSocket(two.base, onTwo);
     const kept = await openVideoSocket(two.base, sameSessionOn(two.base, ada.api));
@@ -158,7 +161,7 @@ describe('two backend nodes', () => {
 
   it('closes the video and system sockets on the other node within a second of a logout', async () => {
     const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
-    const bob = await videoUser(two.base, { firstName: 'Bob', gender: 'male' });
+    const bob = await videoUser(two.base, { firstName: 'Bob', gender: 'male' }, sinkMailbox(sink));
     const video = await openVideoSocket(two.base, bob.api);
     const system = await openSystemSocket(two.base, bob.api);
     sockets.push(video);
@@ -178,7 +181,7 @@ describe('two backend nodes', () => {
 
   it("closes every session's sockets on the other node within a second of a password reset", async () => {
     const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
-    const cleo = await videoUser(two.base, { firstName: 'Cleo' });
+    const cleo = await videoUser(two.base, { firstName: 'Cleo' }, sinkMailbox(sink));
     const video = await openVideoSocket(two.base, cleo.api);
     sockets.push(video);
     const stranger = new ApiClient(one.base);

@@ -9,9 +9,14 @@ export interface TestAccount {
 
 /**
  * A finished account made through the API, signed in in `context`: the session cookies the server set, and the
- * browser's "may have a session" hint the client keeps in localStorage.
+ * browser's "may have a session" hint the client keeps in localStorage. `confirmed`: its sign-up link followed too
+ * (matching needs it), read from the app's dev outbox, so the app must run without SMTP_URL.
  */
-export async function signedInAccount(baseUrl: string, context: BrowserContext): Promise<TestAccount> {
+export async function signedInAccount(
+  baseUrl: string,
+  context: BrowserContext,
+  { confirmed = false }: { confirmed?: boolean } = {},
+): Promise<TestAccount> {
   const account = {
     emailAddress: `shell-${randomUUID().slice(0, 8)}@example.com`,
     password: 'violet-harbour-lantern-42',
@@ -38,9 +43,37 @@ export async function signedInAccount(baseUrl: string, context: BrowserContext):
     }),
   });
   if (complete.status !== 200) throw new Error(`sign-up completion answered ${complete.status}`);
+  if (confirmed) await confirmEmail(baseUrl, account.emailAddress, { ...headers, Cookie: cookies.join('; ') });
 
   await useSession(baseUrl, context, cookies);
   return account;
+}
+
+/** Follows the sign-up link from the dev outbox; returns once the account reads as confirmed. */
+async function confirmEmail(baseUrl: string, emailAddress: string, headers: Record<string, string>): Promise<void> {
+  let token: string | undefined;
+  for (let tries = 0; !token && tries < 100; tries++) {
+    if (tries) await new Promise((r) => setTimeout(r, 100));
+    // Asked from this machine, forwarded for nobody: the outbox answers nobody else.
+    const outbox = await fetch(`${baseUrl}/api/dev/outbox`);
+    if (outbox.status !== 200) throw new Error(`the dev outbox answered ${outbox.status} (is SMTP_URL set?)`);
+    const mails = (await outbox.json()) as { to: string; text: string }[];
+    token = mails.find((m) => m.to === emailAddress)?.text.match(/verify-email\?token=([\w-]+)/)?.[1];
+  }
+  if (!token) throw new Error(`no sign-up mail to ${emailAddress} in the dev outbox`);
+  const verified = await fetch(`${baseUrl}/api/auth/verify-email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ token }),
+  });
+  if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}`);
+  // The read model takes the confirmation in a moment later; the page reads it from there.
+  for (let tries = 0; tries < 100; tries++) {
+    const info = await fetch(`${baseUrl}/api/auth/user-info`, { headers });
+    if (((await info.json()) as { emailVerified?: boolean }).emailVerified) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('user-info never said the e-mail address was confirmed');
 }
 
 /** Signs an existing account (without two-factor) in on another device: `context` gets a session of its own. */

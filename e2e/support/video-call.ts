@@ -8,6 +8,8 @@ export interface CallPageOptions {
   /** No remote ICE candidate is ever added: peer to peer cannot connect (auto mode then falls back to the SFU). */
   blockPeerToPeer?: boolean;
   viewport?: { width: number; height: number };
+  /** The account never followed its sign-up link (matching refuses it). */
+  unconfirmed?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function callPage(
   const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop });
   contexts.push(context);
   await context.grantPermissions(['camera', 'microphone'], { origin: baseUrl });
-  await signedInAccount(baseUrl, context);
+  await signedInAccount(baseUrl, context, { confirmed: !options.unconfirmed });
   await context.addInitScript(
     ({ relayOnly, blockPeerToPeer }) => {
       window.localStorage.setItem('serendip.cookieConsent', 'true');

@@ -140,7 +140,6 @@ describe('bus messages between backend nodes', () => {
     age: 31,
     country: 'DE',
     public: {
-      _id: 'u1',
       firstName: 'Ada',
       userAge: 31,
       gender: 'female',
@@ -189,15 +188,17 @@ describe('bus messages between backend nodes', () => {
     );
     const match = {
       matchId: 'm1',
-      partnerId: 'u2',
-      partnerUser: { ...profile.public, _id: 'u2', socketId: 's2' },
+      partnerId: 'per-match-7',
+      partnerUser: { ...profile.public, _id: 'per-match-7', socketId: 'per-match-7' },
       role: 'offerer',
       iceServers: [{ urls: ['stun:stun.example:3478'] }],
       media: 'p2p',
       relayFallback: true,
     };
-    const found = { kind: 'match', socketId: 's1', event: 'matchFound', match };
+    const found = { kind: 'match', socketId: 's1', event: 'matchFound', match, partnerUserId: 'u2' };
     expect(parsed(parseUserDelivery, found).value).toEqual(found);
+    // The gateway relays to the partner's user id, which the client's `match` never carries.
+    expect(parsed(parseUserDelivery, { ...found, partnerUserId: undefined }).reason).toBe('partnerUserId: is missing');
     expect(parsed(parseUserDelivery, { ...found, match: { ...match, role: 'host' } }).reason).toBe(
       'match.role: must be one of "offerer", "answerer"',
     );

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../test-support/api-client.js';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { VIDEO_USER_PASSWORD, videoUser } from '../test-support/video-users.js';
+import { sinkMailbox, VIDEO_USER_PASSWORD, videoUser } from '../test-support/video-users.js';
 
 const PASSWORD = VIDEO_USER_PASSWORD;
 
@@ -34,7 +34,7 @@ describe('two-factor after an e-mail and avatar change', () => {
   const address = () => `twofac-${randomUUID().slice(0, 8)}@example.com`;
 
   it('turns on, and the next login asks for the e-mailed code', async () => {
-    const { api: client, user } = await videoUser(test.base, { firstName: 'Grace' });
+    const { api: client, user } = await videoUser(test.base, { firstName: 'Grace' }, sinkMailbox(sink));
 
     // A new address, through the link mailed to it.
     const second = address();

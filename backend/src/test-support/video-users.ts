@@ -9,6 +9,7 @@ import type {
 } from '@serendip/proto';
 import { io, type Socket } from 'socket.io-client';
 import { ApiClient } from './api-client.js';
+import type { SmtpSink } from './smtp-sink.js';
 
 export type VideoClient = Socket<VideoServerToClientEvents, VideoClientToServerEvents>;
 export type SystemClient = Socket<SystemServerToClientEvents, SystemClientToServerEvents>;
@@ -23,12 +24,49 @@ export interface VideoUser {
   user: UserInfo;
   /** Opens the video socket with this user's session cookie; resolves once connected. */
   connect(auth?: Record<string, unknown>): Promise<VideoClient>;
+  /** Follows the link of the sign-up mail, as the person would; resolves once user-info says so. */
+  confirmEmail(): Promise<void>;
 }
 
-/** A signed-up, finished user (through the HTTP API) who can open video sockets. */
+/** The text of the first mail to `address` whose subject matches, as the test's app sent it. */
+export type Mailbox = (address: string, subject: RegExp) => Promise<string>;
+
+/** The app's dev outbox (GET /api/dev/outbox): any test app without SMTP_URL. */
+export function devOutbox(base: string): Mailbox {
+  return async (address, subject) => {
+    for (let tries = 0; tries < 100; tries++) {
+      // From this machine and without X-Forwarded-For: the outbox answers nobody else.
+      const res = await fetch(`${base}/api/dev/outbox`);
+      if (res.status !== 200) throw new Error(`the dev outbox answered ${res.status}; with SMTP_URL pass sinkMailbox`);
+      const mails = (await res.json()) as { to: string; subject: string; text: string }[];
+      const mail = mails.find((m) => m.to === address && subject.test(m.subject));
+      if (mail) return mail.text;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no mail to ${address} in the dev outbox`);
+  };
+}
+
+/** The test's own SMTP sink, for an app started with SMTP_URL. */
+export function sinkMailbox(sink: SmtpSink): Mailbox {
+  return async (address, subject) =>
+    (await sink.waitFor((m) => m.to.includes(address) && subject.test(m.subject))).text;
+}
+
+/**
+ * A signed-up, finished user (through the HTTP API) who can open video sockets. Matching needs a confirmed e-mail
+ * address, so the sign-up link is followed unless `confirmed: false`; `mailbox` is where the app's mail goes.
+ */
 export async function videoUser(
   base: string,
-  profile: { firstName?: string; gender?: 'male' | 'female'; birthDate?: string; finished?: boolean } = {},
+  profile: {
+    firstName?: string;
+    gender?: 'male' | 'female';
+    birthDate?: string;
+    finished?: boolean;
+    confirmed?: boolean;
+  } = {},
+  mailbox: Mailbox = devOutbox(base),
 ): Promise<VideoUser> {
   const api = new ApiClient(base);
   const emailAddress = `video-${randomUUID().slice(0, 8)}@example.com`;
@@ -46,7 +84,29 @@ export async function videoUser(
     if (done.status !== 200) throw new Error(`sign-up completion answered ${done.status}`);
     user = done.body as UserInfo;
   }
-  return { api, user, connect: (auth) => openVideoSocket(base, api, auth) };
+  const person: VideoUser = {
+    api,
+    user,
+    connect: (auth) => openVideoSocket(base, api, auth),
+    confirmEmail: async () => {
+      const mail = await mailbox(emailAddress, /Confirm your e-mail/);
+      const token = /verify-email\?token=([\w-]+)/.exec(mail)?.[1];
+      const verified = await api.call('POST', '/auth/verify-email', { token });
+      if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}`);
+      // The read model matching reads takes the confirmation in a moment later.
+      for (let tries = 0; tries < 100; tries++) {
+        const info = await api.call('GET', '/auth/user-info');
+        if ((info.body as UserInfo).emailVerified) {
+          person.user = info.body as UserInfo;
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('user-info never said the e-mail address was confirmed');
+    },
+  };
+  if (profile.confirmed !== false) await person.confirmEmail();
+  return person;
 }
 
 /** `prepare` runs before the connection is up: listeners for what the server sends at once (e.g. matchResumed). */

@@ -36,8 +36,8 @@ export const seekerProfileSchema = z.object({
   hideIp: z.boolean(),
   age: z.int(),
   country: z.nullable(z.string()),
-  /** What the partner is shown (spec 3 "Partner data on a match"), minus the socket id, added at pairing. */
-  public: z.omit(partnerProfileSchema, { socketId: true }),
+  /** What the partner is shown (spec 3 "Partner data on a match"), minus the ids: the per-match id comes at pairing. */
+  public: z.omit(partnerProfileSchema, { _id: true, socketId: true }),
 });
 export type SeekerProfile = z.infer<typeof seekerProfileSchema>;
 
@@ -97,6 +97,8 @@ export const userDeliverySchema = z.discriminatedUnion('kind', [
     socketId: id,
     event: z.enum(['matchFound', 'matchResumed']),
     match: matchFoundSchema,
+    /** The partner's user id, for the gateway's own record (relays go to it); the client knows only `match.partnerId`. */
+    partnerUserId: id,
     /** The SFU node of a relayed call: the gateway sends its media requests there (never told to the client). */
     sfuNode: z.optional(id),
   }),
@@ -116,7 +118,10 @@ export const userDeliverySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('replaced'), socketId: id }),
   /** To one socket: the server could not pair it (the log refused the pairing); the search is over. */
   z.object({ kind: z.literal('unavailable'), socketId: id }),
-  /** From the partner's gateway: a relay of one of the client events, already validated there. */
+  /**
+   * From the partner's gateway: a relay of one of the client events, already validated there. `from` is the sender's
+   * user id; the receiving gateway shows its client the sender's per-match id instead.
+   */
   z.object({
     kind: z.literal('relay'),
     matchId: id,

@@ -61,7 +61,10 @@ export const startMatchingSchema = z.object({
 });
 export type StartMatchingRequest = z.infer<typeof startMatchingSchema>;
 
-/** `target` is what the client believes its partner is; the server relays to its own record of the partner. */
+/**
+ * `target` is the partner's per-match id (MatchFound.partnerId): a relay naming anything else is refused, and the
+ * server relays to its own record of who the partner is.
+ */
 const relay = { target: z.string().check(z.maxLength(64)) };
 
 export const sessionDescriptionSchema = z.object({
@@ -115,7 +118,10 @@ export type RtcConnectedRelay = z.infer<typeof rtcConnectedSchema>;
 export const leaveVideoRoomSchema = z.object({ next: z.boolean(), failed: z.optional(z.boolean()) });
 export type LeaveVideoRoomRequest = z.infer<typeof leaveVideoRoomSchema>;
 
-/** spec 3 "Partner data on a match": what one stranger learns of the other. No surname, e-mail, city or birth date. */
+/**
+ * spec 3 "Partner data on a match": what one stranger learns of the other. No surname, e-mail, city or birth date, and
+ * no lasting id: `_id` and `socketId` are the partner's per-match id, which names them in this match only.
+ */
 export interface PartnerProfile {
   _id: string;
   socketId: string;
@@ -138,6 +144,10 @@ export interface IceServer {
 
 export interface MatchFound {
   matchId: string;
+  /**
+   * The partner's per-match id: opaque, new in every match (the same two people get new ones next time), never
+   * their user id. Relays from the partner say it as `from`; relays to them name it as `target`.
+   */
   partnerId: string;
   partnerUser: PartnerProfile;
   /** spec 4: the peer with the lower socket id creates the offer; the server compares and says which one you are. */
@@ -264,6 +274,8 @@ export type VideoErrorCode =
   /** A media request for a call that is not relayed, or the SFU refused it. */
   | 'media'
   | 'replaced'
+  /** startMatching from an account whose e-mail address is not confirmed yet: the mailed link puts it right. */
+  | 'email-unconfirmed'
   /** The server could not do it now (its store or bus failed): the search or call is over, try again later. */
   | 'unavailable';
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IceServer, MatchFilters, MatchFound, MediaMode, PartnerLeftReason, RelayReason } from '@serendip/proto';
 import { MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { MatchDecision } from '../domain/match.decider.js';
@@ -35,6 +36,8 @@ interface Waiting {
 
 interface Side {
   userId: string;
+  /** How the partner knows this side in this call only (random, new each match): never the user id. */
+  alias: string;
   /** null while the socket is away within the grace period. */
   socketId: string | null;
   profile: SeekerProfile;
@@ -182,8 +185,20 @@ export class MatchCoordinator {
       relay,
       offererId: first.socketId < second.socketId ? pair.waiting.userId : pair.arrival.userId,
       sides: [
-        { userId: pair.waiting.userId, socketId: first.socketId, profile: first.profile, rtcConnected: false },
-        { userId: pair.arrival.userId, socketId: second.socketId, profile: second.profile, rtcConnected: false },
+        {
+          userId: pair.waiting.userId,
+          alias: randomUUID(),
+          socketId: first.socketId,
+          profile: first.profile,
+          rtcConnected: false,
+        },
+        {
+          userId: pair.arrival.userId,
+          alias: randomUUID(),
+          socketId: second.socketId,
+          profile: second.profile,
+          rtcConnected: false,
+        },
       ],
     };
     this.calls.set(matchId, newCall);
@@ -342,8 +357,9 @@ export class MatchCoordinator {
     const own = side.socketId!;
     const match: MatchFound = {
       matchId: call.matchId,
-      partnerId: partner.userId,
-      partnerUser: { ...partner.profile.public, socketId: partner.socketId ?? '' },
+      // Strangers learn no lasting id of each other: a user id would link their calls and name their account.
+      partnerId: partner.alias,
+      partnerUser: { ...partner.profile.public, _id: partner.alias, socketId: partner.alias },
       role: call.offererId === side.userId ? 'offerer' : 'answerer',
       iceServers: this.ports.iceServers(side.userId),
       media: call.relay ? 'relay' : 'p2p',
@@ -354,6 +370,7 @@ export class MatchCoordinator {
       socketId: own,
       event,
       match,
+      partnerUserId: partner.userId,
       ...(call.relay ? { sfuNode: call.relay.sfuNode } : {}),
     });
   }

@@ -14,7 +14,6 @@ function profile(userId: string, gender: 'male' | 'female' = 'female', age = 30,
     age,
     country: 'DE',
     public: {
-      _id: userId,
       firstName: userId,
       userAge: age,
       gender,
@@ -91,11 +90,17 @@ describe('the matchmaker leader', () => {
     ]);
     const [adaMatch] = to('ada');
     const [bobMatch] = to('bob');
-    expect(adaMatch).toMatchObject({ kind: 'match', socketId: 'sock-b', event: 'matchFound' });
+    // The gateway learns who the partner is; the client, only an id of this match (never 'bob').
+    expect(adaMatch).toMatchObject({ kind: 'match', socketId: 'sock-b', event: 'matchFound', partnerUserId: 'bob' });
+    const bobHere = adaMatch?.kind === 'match' ? adaMatch.match.partnerId : undefined;
+    const adaHere = bobMatch?.kind === 'match' ? bobMatch.match.partnerId : undefined;
+    expect(bobHere).toMatch(/^[0-9a-f-]{36}$/);
+    expect(adaHere).toMatch(/^[0-9a-f-]{36}$/);
+    expect(adaHere).not.toBe(bobHere);
     expect(adaMatch?.kind === 'match' && adaMatch.match).toMatchObject({
       matchId: 'match-1',
-      partnerId: 'bob',
-      partnerUser: { _id: 'bob', firstName: 'bob', userAge: 41, gender: 'male', socketId: 'sock-a' },
+      partnerId: bobHere,
+      partnerUser: { _id: bobHere, firstName: 'bob', userAge: 41, gender: 'male', socketId: bobHere },
       // spec 4: the lower socket id offers.
       role: 'answerer',
       iceServers: [{ urls: ['turn:127.0.0.1:3478'], username: 'x:ada', credential: 'c' }],
@@ -157,11 +162,14 @@ describe('the matchmaker leader', () => {
     await vi.advanceTimersByTimeAsync(5_000);
 
     expect(recorded.map((c) => c.type)).toEqual(['Pair']);
+    const [found] = to('ada');
+    // The same call, the partner under the same per-match id.
     expect(to('ada').at(-1)).toMatchObject({
       kind: 'match',
       socketId: 's1-again',
       event: 'matchResumed',
-      match: { matchId: 'match-1', partnerId: 'bob', role: 'offerer' },
+      partnerUserId: 'bob',
+      match: { matchId: 'match-1', partnerId: found?.kind === 'match' && found.match.partnerId, role: 'offerer' },
     });
     expect(to('bob').filter((d) => d.kind === 'partner-left')).toEqual([]);
   });

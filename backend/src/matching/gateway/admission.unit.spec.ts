@@ -1,6 +1,6 @@
 import type { UserInfo } from '@serendip/proto';
 import { describe, expect, it } from 'vitest';
-import { admit } from './admission.js';
+import { admit, admitSocket } from './admission.js';
 
 const ada: UserInfo = {
   _id: 'u1',
@@ -33,8 +33,8 @@ describe('who may open the video socket', () => {
         hideIp: false,
         age: 35,
         country: 'GB',
+        // No id: the partner gets a per-match one at pairing.
         public: {
-          _id: 'u1',
           firstName: 'Ada',
           userAge: 35,
           gender: 'female',
@@ -47,7 +47,7 @@ describe('who may open the video socket', () => {
     });
     // No surname, e-mail, phone, city, birth date or bio ever reaches a stranger.
     const shown = JSON.stringify(admit(ada, 'desktop'));
-    for (const secret of ['Lovelace', 'ada@example.com', '+447700900123', 'London', '1990-12-10', 'Engines']) {
+    for (const secret of ['u1', 'Lovelace', 'ada@example.com', '+447700900123', 'London', '1990-12-10', 'Engines']) {
       expect(shown).not.toContain(secret);
     }
   });
@@ -60,5 +60,16 @@ describe('who may open the video socket', () => {
       refusal: { code: 'signup-unfinished' },
     });
     expect(admit(undefined, 'desktop')).toMatchObject({ refusal: { code: 'unauthenticated' } });
+  });
+
+  it('lets an unconfirmed e-mail address open the socket but not start matching, saying why', () => {
+    const unconfirmed = { ...ada, emailVerified: false };
+    expect(admitSocket(unconfirmed)).toBeUndefined();
+    expect(admit(unconfirmed, 'desktop')).toEqual({
+      refusal: { code: 'email-unconfirmed', reason: 'Confirm your e-mail address to start matching.' },
+    });
+    // The other refusals come first: they close the socket, an unconfirmed address does not.
+    expect(admit({ ...unconfirmed, isBanned: true }, 'desktop')).toMatchObject({ refusal: { code: 'banned' } });
+    expect(admitSocket({ ...ada, isBanned: true })).toEqual({ code: 'banned', reason: 'Your account is restricted.' });
   });
 });

@@ -5,7 +5,10 @@ export interface VideoSocketState {
   sessionId: string;
   /** The call this socket is in, as the matchmaker told it (relays go to this partner only). */
   matchId?: string;
+  /** The partner's user id: the server's own, never told to the client. */
   partnerId?: string;
+  /** The partner's per-match id, the only name the client has for them (MatchFound.partnerId, relays' from/target). */
+  partnerAlias?: string;
   /** The SFU node of the call while it is relayed; media requests go there, and no SDP or ICE relays. */
   sfuNode?: string;
 }

@@ -35,7 +35,7 @@ import {
 } from '../coordinator/coordinator.messages.js';
 import { SfuClient, SfuError } from '../media/sfu-client.js';
 import { SfuLoads } from '../media/sfu-loads.js';
-import { admit } from './admission.js';
+import { admit, admitSocket } from './admission.js';
 import {
   connect,
   consume,
@@ -181,8 +181,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   private async authenticate(socket: VideoSocket) {
     const claims = await this.sessions.resolve(socket.handshake);
     const user = claims ? await this.users.userInfo(claims.userId) : undefined;
-    const admission = admit(user, 'desktop');
-    if ('refusal' in admission) return admission.refusal;
+    const refusal = admitSocket(user);
+    if (refusal) return refusal;
     socket.data.userId = claims!.userId;
     socket.data.sessionId = claims!.sessionId;
     return undefined;
@@ -197,7 +197,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     const admission = admit(await this.users.userInfo(userId), request.data.deviceType);
     if ('refusal' in admission) {
       this.refuse(socket, ack, admission.refusal.code, admission.refusal.reason);
-      socket.disconnect(true);
+      // The mailed link puts an unconfirmed address right: that socket may start once it is followed.
+      if (admission.refusal.code !== 'email-unconfirmed') socket.disconnect(true);
       return;
     }
     // A hidden IP is never paired peer to peer, so without a relay there is no call to offer.
@@ -228,8 +229,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   private async rtcConnected(socket: VideoSocket, body: unknown, ack: Ack) {
     const request = rtcConnectedSchema.safeParse(body);
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
-    const { matchId, partnerId, userId } = socket.data;
-    if (!matchId || request.data.target !== partnerId) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
+    const { matchId, partnerAlias, userId } = socket.data;
+    if (!matchId || request.data.target !== partnerAlias) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
     await this.request({ kind: 'rtc-connected', userId, socketId: socket.id, matchId });
     ack?.({ ok: true });
   }
@@ -294,8 +295,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   private async mediaFallback(socket: VideoSocket, body: unknown, ack: Ack) {
     const request = mediaFallbackSchema.safeParse(body);
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
-    const { matchId, partnerId, userId } = socket.data;
-    if (!matchId || request.data.target !== partnerId) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
+    const { matchId, partnerAlias, userId } = socket.data;
+    if (!matchId || request.data.target !== partnerAlias) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
     await this.request({ kind: 'fallback', userId, socketId: socket.id, matchId });
     ack?.({ ok: true });
   }
@@ -325,8 +326,9 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     if (name === 'sendChatMessage' && !(await this.withinLimit(this.chatLimit, socket.data.userId))) {
       return this.refuse(socket, ack, 'rate-limited', SLOW_DOWN);
     }
-    const { matchId, partnerId, userId } = socket.data;
-    if (!matchId || !partnerId || parsed.data.target !== partnerId) {
+    // The client names its partner by the per-match id alone; the relay goes to the partner the server recorded.
+    const { matchId, partnerId, partnerAlias, userId } = socket.data;
+    if (!matchId || !partnerId || !partnerAlias || parsed.data.target !== partnerAlias) {
       return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
     }
     // In a relayed call no session description or candidate (they carry IP addresses) reaches the partner.
@@ -351,7 +353,8 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
         const socket = byId(delivery.socketId);
         if (!socket) return;
         socket.data.matchId = delivery.match.matchId;
-        socket.data.partnerId = delivery.match.partnerId;
+        socket.data.partnerId = delivery.partnerUserId;
+        socket.data.partnerAlias = delivery.match.partnerId;
         socket.data.sfuNode = delivery.sfuNode;
         socket.emit(delivery.event, delivery.match);
         return;
@@ -393,9 +396,10 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
       case 'relay':
         for (const socket of inCall(delivery.matchId)) {
           if (socket.data.partnerId !== delivery.from) continue;
+          // The partner as this client knows them: their per-match id, never their user id.
           (socket.emit as (event: string, payload: unknown) => boolean)(delivery.event, {
-            from: delivery.from,
             ...delivery.payload,
+            from: socket.data.partnerAlias,
           });
         }
         return;
@@ -499,6 +503,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
 function forgetCall(socket: VideoSocket) {
   socket.data.matchId = undefined;
   socket.data.partnerId = undefined;
+  socket.data.partnerAlias = undefined;
   socket.data.sfuNode = undefined;
 }
 

@@ -1,8 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { describe, expect, it } from 'vitest';
+import { AUTH_PATHS } from '@serendip/proto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type RootState } from '../../app/store';
+import { renderApp } from '../../test-support/render-app';
+import {
+  aUser,
+  inTurn,
+  rememberSessionInThisBrowser,
+  reply,
+  resetBrowser,
+  serveFakeApi,
+} from '../auth/auth-test-support';
 import { ChatPanel } from './ChatPanel';
 import { FeedbackCard } from './FeedbackCard';
 import { aMatch, fakeMatchingServices } from './matching-test-support';
@@ -53,6 +63,38 @@ describe('the preference wizard (spec 2)', () => {
     expect(within(summary).getByText('18 - 35')).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('heading', { name: 'Select Age Range' })).toBeDefined();
+  });
+});
+
+describe('the video match page of an account whose e-mail address is not confirmed', () => {
+  afterEach(() => {
+    resetBrowser();
+    vi.unstubAllGlobals();
+  });
+
+  it('says so and offers no Start until the server says the address is confirmed', async () => {
+    const user = userEvent.setup();
+    // The link is followed in another tab: the second look at the account finds it confirmed.
+    const server = serveFakeApi().on(
+      'GET',
+      AUTH_PATHS.userInfo,
+      inTurn(reply(200, aUser({ emailVerified: false })), reply(200, aUser())),
+    );
+    rememberSessionInThisBrowser();
+    renderApp('/video-match', {
+      preloadedState: { matching: { ...initialMatchingState(), step: 3 } },
+      services: { matching: fakeMatchingServices().services },
+    });
+
+    expect(await screen.findByText('Confirm your e-mail address to start matching.')).toBeDefined();
+    const start = screen.getByRole('button', { name: 'Start Matching' }) as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    expect(start.getAttribute('aria-describedby')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'I have confirmed it' }));
+    await waitFor(() => expect(start.disabled).toBe(false));
+    expect(screen.queryByText('Confirm your e-mail address to start matching.')).toBeNull();
+    expect(server.requestsTo('GET', AUTH_PATHS.userInfo)).toHaveLength(2);
   });
 });
 

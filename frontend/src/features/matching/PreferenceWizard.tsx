@@ -1,12 +1,15 @@
 import { MATCH_AGE, type MatchFilters } from '@serendip/proto';
 import { Check, Search } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { logError } from '../../shared/log';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Input } from '../../ui/Input';
 import { Slider } from '../../ui/Slider';
+import { authApi } from '../auth/auth-api';
 import { selectCurrentUser } from '../auth/session.selectors';
+import { userUpdated } from '../auth/session.slice';
 import { countryList } from './countries';
 import { Flag } from './Flag';
 import { MATCHING_TEXTS } from './matching-messages';
@@ -24,6 +27,9 @@ export function PreferenceWizard() {
   const change = (patch: Partial<MatchFilters>) => dispatch(a.filtersChanged(patch));
   const last = step === WIZARD_STEPS.length - 1;
   const titleId = useId();
+  const confirmId = useId();
+  // The server refuses to match an unconfirmed address; say so before anyone picks preferences for nothing.
+  const unconfirmed = useAppSelector(selectCurrentUser)?.emailVerified === false;
   return (
     <Card className="match-wizard" aria-labelledby={titleId}>
       <ol className="match-wizard__steps" aria-label="Steps">
@@ -36,6 +42,7 @@ export function PreferenceWizard() {
       <h1 id={titleId} className="match-wizard__title">
         {TITLES[step]}
       </h1>
+      {unconfirmed && <ConfirmEmailNotice id={confirmId} />}
       <div className="match-wizard__body">
         {step === 0 && <GenderStep value={filters.gender} onChange={(gender) => change({ gender })} />}
         {step === 1 && <CountryStep value={filters.country} onChange={(country) => change({ country })} />}
@@ -49,7 +56,12 @@ export function PreferenceWizard() {
           </Button>
         )}
         {last ? (
-          <Button size="lg" onClick={() => dispatch(a.matchingStarted())}>
+          <Button
+            size="lg"
+            disabled={unconfirmed}
+            aria-describedby={unconfirmed ? confirmId : undefined}
+            onClick={() => dispatch(a.matchingStarted())}
+          >
             Start Matching
           </Button>
         ) : (
@@ -57,6 +69,42 @@ export function PreferenceWizard() {
         )}
       </div>
     </Card>
+  );
+}
+
+/**
+ * The account's e-mail address is not confirmed yet, so matching would be refused. The link is usually opened in
+ * another tab (or on the phone): coming back to this one, or the button, asks the server again.
+ */
+function ConfirmEmailNotice({ id }: { id: string }) {
+  const dispatch = useAppDispatch();
+  const [checking, setChecking] = useState(false);
+  const check = useCallback(async () => {
+    setChecking(true);
+    try {
+      dispatch(userUpdated(await authApi.fetchUserInfo()));
+    } catch (error) {
+      logError('Could not check whether the e-mail address is confirmed', error);
+    } finally {
+      setChecking(false);
+    }
+  }, [dispatch]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (!document.hidden) void check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [check]);
+  return (
+    <div className="match-wizard__confirm" role="status">
+      <p id={id}>
+        <strong>{MATCHING_TEXTS.confirmEmail}</strong> {MATCHING_TEXTS.confirmEmailHow}
+      </p>
+      <Button variant="quiet" size="sm" busy={checking} onClick={() => void check()}>
+        I have confirmed it
+      </Button>
+    </div>
   );
 }
 

@@ -13,6 +13,9 @@ export const MATCHING_TEXTS = {
   genderNote: 'Skipping this will result in matching with both genders',
   countrySearch: 'Search for a country...',
   detected: 'Detected',
+  /** The server's reason for refusing startMatching to an unconfirmed address (videoError 'email-unconfirmed'). */
+  confirmEmail: 'Confirm your e-mail address to start matching.',
+  confirmEmailHow: 'Open the link in the e-mail we sent you when you signed up.',
 } as const;
 
 /** spec 8 "Connection messages". */

@@ -111,6 +111,17 @@ describe('the match flow (spec 4)', () => {
     expect(t.media.calls).toContain('stop');
   });
 
+  it('goes back to the wizard, saying why, when the e-mail address is not confirmed yet', async () => {
+    const t = await untilSearching();
+    const reason = 'Confirm your e-mail address to start matching.';
+    t.socket.receive({ type: 'videoError', payload: { code: 'email-unconfirmed', reason } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(notify.error).toHaveBeenCalledWith(reason);
+    expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle' });
+    expect(t.media.calls).toContain('stop');
+    expect(t.socket.closed).toBe(true);
+  });
+
   it('on a skip leaves the room, keeps the camera, offers feedback and searches again', async () => {
     const t = await connected();
     t.store.dispatch(a.skipRequested());

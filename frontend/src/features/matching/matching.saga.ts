@@ -461,8 +461,11 @@ class Call {
   }
 }
 
-/** Refusals after which the server closes the video socket: the matching session ends. */
-const STOPPING = new Set<VideoErrorCode>(['banned', 'unauthenticated', 'signup-unfinished']);
+/**
+ * Refusals that end the matching session: the server closes the socket after the first three; an unconfirmed e-mail
+ * address goes back to the wizard, which says what to do.
+ */
+const STOPPING = new Set<VideoErrorCode>(['banned', 'unauthenticated', 'signup-unfinished', 'email-unconfirmed']);
 
 /** The socket, or the error that kept it from opening (so the camera's answer is still heard). */
 async function openSocket(services: MatchingServices): Promise<VideoSocketConnection | Error> {
