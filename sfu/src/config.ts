@@ -22,6 +22,9 @@ const ipAddress = z
 
 const schema = z
   .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { message: 'must be development, production or test' })
+      .default('development'),
     SFU_HEALTH_PORT: wholeNumber(0, 65535).default(3100),
     SFU_HOST: z.string().trim().min(1, { message: 'must not be empty' }).default('0.0.0.0'),
     LOG_LEVEL: z
@@ -53,6 +56,15 @@ const schema = z
       }),
   })
   .superRefine((env, ctx) => {
+    // Production NATS has no anonymous access (deploy/nats/nats-server.conf): a node without its user would only
+    // retry, and one that got in without a user would be on a NATS open to anyone.
+    if (env.NODE_ENV === 'production' && !natsServer(env.NATS_URL).user) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NATS_URL'],
+        message: 'must name the NATS user and password when NODE_ENV=production (nats://sfu:PASSWORD@nats:4222)',
+      });
+    }
     if (env.SFU_RTC_MIN_PORT > env.SFU_RTC_MAX_PORT) {
       ctx.addIssue({ code: 'custom', path: ['SFU_RTC_MIN_PORT'], message: 'must not exceed SFU_RTC_MAX_PORT' });
     }
@@ -62,6 +74,8 @@ const schema = z
     host: env.SFU_HOST,
     logLevel: env.LOG_LEVEL,
     natsUrl: env.NATS_URL,
+    /** What `connect` takes: the server, and the user and password the URL names. */
+    nats: natsServer(env.NATS_URL),
     rtcMinPort: env.SFU_RTC_MIN_PORT,
     rtcMaxPort: env.SFU_RTC_MAX_PORT,
     workers: env.SFU_WORKERS,
@@ -73,6 +87,31 @@ const schema = z
 export type SfuConfig = z.output<typeof schema>;
 
 const VARIABLES = Object.keys(schema.in.shape) as (keyof z.input<typeof schema>)[];
+
+/**
+ * The nats client ignores a user and password in a server URL: they are taken out here and handed to it as
+ * options, and the server is given without them (so no log line shows them).
+ */
+function natsServer(url: string): { servers: string; user?: string; pass?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { servers: url }; // NATS_URL's own check names it
+  }
+  const user = decoded(parsed.username);
+  const pass = decoded(parsed.password);
+  const servers = `${parsed.protocol}//${parsed.host}`;
+  return user && pass ? { servers, user, pass } : { servers };
+}
+
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part; // a stray %: taken as it is
+  }
+}
 
 function isUrlWith(value: string, protocols: string[]): boolean {
   try {

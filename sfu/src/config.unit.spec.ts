@@ -20,6 +20,7 @@ describe('sfu configuration', () => {
       host: '0.0.0.0',
       logLevel: 'info',
       natsUrl: 'nats://nats:4222',
+      nats: { servers: 'nats://nats:4222' },
       rtcMinPort: 40_000,
       rtcMaxPort: 49_999,
       workers: undefined,
@@ -71,6 +72,27 @@ describe('sfu configuration', () => {
     const problem = problemOf({ ...NATS, SFU_HEALTH_PORT: '70000', LOG_LEVEL: 'loud' });
     expect(problem).not.toContain('\n');
     expect(problem).toMatch(/SFU_HEALTH_PORT must be a whole number from 0 to 65535 .*; LOG_LEVEL must be one of/);
+  });
+
+  it('hands the NATS client the user and password NATS_URL names (the client ignores them in a server URL)', () => {
+    expect(loadSfuConfig({ NATS_URL: 'nats://sfu:s3cret%21@nats:4222' }).nats).toEqual({
+      servers: 'nats://nats:4222',
+      user: 'sfu',
+      pass: 's3cret!',
+    });
+  });
+
+  it('will not start in production on a NATS_URL without a user and password, and does not echo it', () => {
+    const production = { NODE_ENV: 'production' };
+    expect(problemOf({ ...production, NATS_URL: 'nats://nats:4222' })).toBe(
+      'Configuration error: NATS_URL must name the NATS user and password when NODE_ENV=production ' +
+        '(nats://sfu:PASSWORD@nats:4222)',
+    );
+    const onlyUser = problemOf({ ...production, NATS_URL: 'nats://sfu@nats:4222' });
+    expect(onlyUser).toMatch(/^Configuration error: NATS_URL must name the NATS user and password/);
+    expect(loadSfuConfig({ ...production, NATS_URL: 'nats://sfu:s3cret@nats:4222' }).nats.user).toBe('sfu');
+    // Development and tests may use a NATS without users.
+    expect(loadSfuConfig({ NATS_URL: 'nats://127.0.0.1:4222' }).nats).toEqual({ servers: 'nats://127.0.0.1:4222' });
   });
 
   it('requires NATS_URL, and never echoes it (it may hold a password)', () => {

@@ -26,7 +26,7 @@ if (!announcedIp && (listenIp === '0.0.0.0' || listenIp === '::')) {
 }
 
 async function main() {
-  const nc = await connect({ servers: natsUrl, name: 'serendip-sfu' }).catch((error: unknown) => {
+  const nc = await connect({ ...config.nats, name: 'serendip-sfu' }).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`cannot reach NATS at ${withoutCredentials(natsUrl)}: ${reason}`);
   });

@@ -16,6 +16,26 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     });
 
+/** Does a URL, or one of a comma-separated list (the client uses its user for them all), name a user and password? */
+function hasUserAndPassword(value: string): boolean {
+  return value.split(',').some((part) => {
+    try {
+      const url = new URL(part.trim());
+      return url.username !== '' && url.password !== '';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** An event-store connection string with tls=false (the client reads its keys in any case, with _ or -). */
+function switchesTlsOff(value: string): boolean {
+  const query = value.split('?')[1] ?? '';
+  return [...new URLSearchParams(query)].some(
+    ([key, setting]) => key.toLowerCase().replace(/[_-]/g, '') === 'tls' && setting.trim() === 'false',
+  );
+}
+
 function isUrlWith(value: string, protocols: string[]): boolean {
   try {
     return protocols.includes(new URL(value).protocol);
@@ -188,6 +208,33 @@ const schema = z
     // Sessions are signed with their own secret: whoever holds the personal-data key must not be able to forge them.
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    // Production NATS and the event store let no one in without a user (docker-compose.yml): a backend without
+    // one would only retry, and one that got in without one would be on a server open to anyone who reaches it.
+    if (env.NODE_ENV === 'production' && env.NATS_URL && !hasUserAndPassword(env.NATS_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NATS_URL'],
+        message: 'must name a user and its password when NODE_ENV=production (nats://app:PASSWORD@nats:4222)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.EVENTSTORE_URL) {
+      if (!hasUserAndPassword(env.EVENTSTORE_URL)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['EVENTSTORE_URL'],
+          message:
+            'must name a user and its password when NODE_ENV=production (esdb://admin:PASSWORD@eventstore:2113?tls=true)',
+        });
+      }
+      // The password and every event would cross the network in the clear.
+      if (switchesTlsOff(env.EVENTSTORE_URL)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['EVENTSTORE_URL'],
+          message: 'must not turn TLS off (tls=false) when NODE_ENV=production',
+        });
+      }
     }
   })
   .transform((env) => {

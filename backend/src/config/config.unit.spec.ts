@@ -65,6 +65,46 @@ describe('configuration', () => {
     expect(config.jwtSecrets).toEqual([Buffer.alloc(32, 8), Buffer.alloc(40, 9)]);
   });
 
+  it('will not run production on a NATS or an event store that takes anyone, nor on one reached in the clear', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/s',
+      PERSONAL_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
+      JWT_SECRET: Buffer.alloc(32, 8).toString('base64'),
+      SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
+    };
+    expect(
+      problemsOf({ ...production, NATS_URL: 'nats://nats:4222', EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false' }),
+    ).toEqual([
+      'NATS_URL must name a user and its password when NODE_ENV=production (nats://app:PASSWORD@nats:4222)',
+      'EVENTSTORE_URL must name a user and its password when NODE_ENV=production ' +
+        '(esdb://admin:PASSWORD@eventstore:2113?tls=true)',
+      'EVENTSTORE_URL must not turn TLS off (tls=false) when NODE_ENV=production',
+    ]);
+    // A user alone, or TLS off however the key is spelt, is refused too; no password is ever printed.
+    const problems = problemsOf({
+      ...production,
+      NATS_URL: 'nats://app@nats:4222',
+      EVENTSTORE_URL: 'esdb://admin:hunter2@eventstore:2113?TLS=false',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^NATS_URL must name a user and its password/),
+      'EVENTSTORE_URL must not turn TLS off (tls=false) when NODE_ENV=production',
+    ]);
+    expect(problems.join(' ')).not.toContain('hunter2');
+
+    const config = loadConfig({
+      ...production,
+      NATS_URL: 'nats://app:s3cret@nats:4222',
+      EVENTSTORE_URL: 'esdb://admin:s3cret@eventstore:2113?tls=true&tlsCAFile=/certs/ca/ca.crt',
+    });
+    expect(config.natsUrl).toBe('nats://app:s3cret@nats:4222');
+    // Development and tests may use servers without users.
+    expect(
+      loadConfig({ NATS_URL: 'nats://127.0.0.1:4222', EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false' }),
+    ).toMatchObject({ natsUrl: 'nats://127.0.0.1:4222' });
+  });
+
   it('refuses a short JWT_SECRET without printing it', () => {
     const [problem] = problemsOf({ JWT_SECRET: Buffer.alloc(16, 1).toString('base64') });
     expect(problem).toBe(

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseConnectionString } from '@eventstore/db-client/dist/Client/parseConnectionString.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadSfuConfig } from '../../../sfu/src/config.js';
 import { loadConfig, PRODUCTION_VARIABLES } from './config.js';
 
 interface Service {
@@ -9,9 +12,12 @@ interface Service {
   build?: unknown;
   command?: string[];
   environment?: Record<string, string>;
+  volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
 }
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 const compose = parse(readFileSync(fileURLToPath(new URL('../../../docker-compose.yml', import.meta.url)), 'utf8')) as {
   services: Record<string, Service>;
@@ -29,6 +35,10 @@ function interpolate(value: string): string {
     JWT_SECRET: Buffer.alloc(32, 2).toString('base64'),
     SMTP_URL: 'smtps://mailer:pw@smtp.example:465',
     SFU_ANNOUNCED_IP: '203.0.113.7',
+    NATS_APP_PASSWORD: 'apppw',
+    NATS_SFU_PASSWORD: 'sfupw',
+    EVENTSTORE_PASSWORD: 'esdbpw',
+    EVENTSTORE_OPS_PASSWORD: 'opspw',
   };
   return value.replace(
     /\$\{(\w+)(:[?-]([^}]*))?\}/g,
@@ -38,8 +48,18 @@ function interpolate(value: string): string {
 
 describe('docker-compose.yml (production topology)', () => {
   it('has every part DESIGN.md names, each with a healthcheck', () => {
-    expect(Object.keys(services).sort()).toEqual(['backend', 'coturn', 'eventstore', 'nats', 'postgres', 'sfu']);
+    expect(Object.keys(services).sort()).toEqual([
+      'backend',
+      'coturn',
+      'eventstore',
+      'eventstore-certs',
+      'nats',
+      'postgres',
+      'sfu',
+    ]);
     for (const [name, service] of Object.entries(services)) {
+      // The certificate maker runs once and exits; the event store waits until it has.
+      if (name === 'eventstore-certs') continue;
       expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
     }
   });
@@ -89,13 +109,72 @@ describe('docker-compose.yml (production topology)', () => {
 
   it('runs NATS with JetStream and the sfu on the same bus', () => {
     expect(services.nats!.command).toContain('-js');
-    expect(services.sfu!.environment?.NATS_URL).toBe(services.backend!.environment?.NATS_URL);
+    const server = (service: string) => new URL(interpolate(services[service]!.environment!.NATS_URL!)).host;
+    expect(server('sfu')).toBe(server('backend'));
     expect(services.sfu!.command).toEqual(['node', 'sfu/dist/main.js']);
+  });
+
+  it('runs NATS with the shipped users and permissions, and the backend and the sfu each sign in as their own', () => {
+    const nats = services.nats!;
+    // The config file the server reads is the repository's, mounted read-only (nats-permissions.int.spec.ts runs it).
+    const file = nats.command![nats.command!.indexOf('-c') + 1];
+    const mount = nats.volumes?.find((volume) => volume.split(':')[1] === file);
+    expect(mount).toBe('./deploy/nats/nats-server.conf:/etc/nats/nats-server.conf:ro');
+    expect(existsSync(path.join(repoRoot, 'deploy/nats/nats-server.conf'))).toBe(true);
+    expect(nats.environment).toEqual({
+      NATS_APP_PASSWORD: '${NATS_APP_PASSWORD:?set NATS_APP_PASSWORD}',
+      NATS_SFU_PASSWORD: '${NATS_SFU_PASSWORD:?set NATS_SFU_PASSWORD}',
+    });
+
+    expect(services.backend!.environment!.NATS_URL).toBe('nats://app:${NATS_APP_PASSWORD}@nats:4222');
+    expect(services.sfu!.environment!.NATS_URL).toBe('nats://sfu:${NATS_SFU_PASSWORD}@nats:4222');
+    // And the sfu starts on what compose gives it (production refuses a NATS_URL without a user).
+    const sfuEnv = Object.fromEntries(
+      Object.entries(services.sfu!.environment ?? {}).map(([k, v]) => [k, interpolate(v)]),
+    );
+    expect(loadSfuConfig(sfuEnv).nats).toEqual({ servers: 'nats://nats:4222', user: 'sfu', pass: 'sfupw' });
+  });
+
+  it('runs the event store secure, and the backend signs in to it as admin over TLS it checks', () => {
+    const store = services.eventstore!;
+    const env = store.environment ?? {};
+    // Insecure mode turns off TLS, authentication and authorization: anyone reaching port 2113 could read every event.
+    expect(Object.keys(env).filter((k) => /INSECURE|DISABLE_TLS/.test(k))).toEqual([]);
+    expect(env.KURRENTDB_DEFAULT_ADMIN_PASSWORD).toBe('${EVENTSTORE_PASSWORD:?set EVENTSTORE_PASSWORD}');
+    expect(env.KURRENTDB_DEFAULT_OPS_PASSWORD).toBe('${EVENTSTORE_OPS_PASSWORD:?set EVENTSTORE_OPS_PASSWORD}');
+
+    // Its certificate, key and CA are on volumes the one-shot certificate maker writes, which it waits for.
+    const certs = services['eventstore-certs']!;
+    const volumeAt = (service: Service, dir: string) =>
+      service.volumes?.find((volume) => dir.startsWith(`${volume.split(':')[1]}/`))?.split(':')[0];
+    const written = new Set(certs.volumes?.map((volume) => volume.split(':')[0]));
+    for (const file of [
+      env.KURRENTDB_CERTIFICATE_FILE!,
+      env.KURRENTDB_CERTIFICATE_PRIVATE_KEY_FILE!,
+      `${env.KURRENTDB_TRUSTED_ROOT_CERTIFICATES_PATH}/ca.crt`,
+    ]) {
+      expect(written.has(volumeAt(store, file)!), file).toBe(true);
+    }
+    expect(store.depends_on?.['eventstore-certs']?.condition).toBe('service_completed_successfully');
+    expect(store.healthcheck?.test.join(' ')).toMatch(/curl -fsS --cacert \S+ https:\/\/localhost:2113\/health\/live/);
+
+    // The backend's URL as the event store client reads it: the admin user, TLS on, the CA from that volume.
+    const url = interpolate(services.backend!.environment!.EVENTSTORE_URL!);
+    const options = parseConnectionString(url);
+    expect(options.defaultCredentials).toEqual({ username: 'admin', password: 'esdbpw' });
+    expect(options.tls).not.toBe(false);
+    expect(options.hosts).toEqual([{ address: 'eventstore', port: 2113 }]);
+    const caVolume = volumeAt(store, `${env.KURRENTDB_TRUSTED_ROOT_CERTIFICATES_PATH}/ca.crt`);
+    expect(volumeAt(services.backend!, options.tlsCAFile!)).toBe(caVolume);
+    // The backend gets the CA's certificate only, never a private key.
+    expect(services.backend!.volumes?.filter((v) => /eventstore/.test(v))).toEqual([`${caVolume}:/certs/ca:ro`]);
   });
 
   it('keeps secrets out of the file: they must come from the environment', () => {
     expect(services.postgres!.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
     expect(services.backend!.environment?.PERSONAL_DATA_KEY).toMatch(/^\$\{PERSONAL_DATA_KEY:\?/);
+    expect(services.nats!.environment?.NATS_APP_PASSWORD).toMatch(/^\$\{NATS_APP_PASSWORD:\?/);
+    expect(services.eventstore!.environment?.KURRENTDB_DEFAULT_ADMIN_PASSWORD).toMatch(/^\$\{EVENTSTORE_PASSWORD:\?/);
     expect(services.coturn!.command?.join(' ')).toMatch(/static-auth-secret=\$\{TURN_SECRET:\?/);
   });
 });

@@ -13,6 +13,47 @@ export interface NatsConnectionOptions {
   onReconnect?: () => void;
 }
 
+export interface NatsServers {
+  servers: string[];
+  user?: string;
+  pass?: string;
+  token?: string;
+}
+
+/**
+ * The servers and credentials of a NATS_URL (`nats://app:PASSWORD@nats:4222`, several separated by commas). The nats
+ * client ignores a user and password in a server URL, so they are taken out here and handed to it as options; a
+ * user without a password is a token, as in the NATS tools. The servers keep no credentials, so no log shows them.
+ */
+export function natsServers(url: string): NatsServers {
+  const found: NatsServers = { servers: [] };
+  for (const server of url.split(',').map((s) => s.trim())) {
+    if (!server) continue;
+    let parsed: URL;
+    try {
+      parsed = new URL(server.includes('://') ? server : `nats://${server}`);
+    } catch {
+      found.servers.push(server); // the client says what is wrong with it
+      continue;
+    }
+    if (parsed.username && !found.user && !found.token) {
+      const name = decoded(parsed.username);
+      if (parsed.password) Object.assign(found, { user: name, pass: decoded(parsed.password) });
+      else found.token = name;
+    }
+    found.servers.push(server.includes('://') ? `${parsed.protocol}//${parsed.host}` : parsed.host);
+  }
+  return found;
+}
+
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part; // a stray %: taken as it is
+  }
+}
+
 /** How long a caller waits for NATS to be up before it hears that it is not (callers retry). */
 const UP_WAIT_MS = 5_000;
 const DRAIN_TIMEOUT_MS = 5_000;
@@ -76,13 +117,14 @@ export class KeptNatsConnection {
   }
 
   private async connectUntilUp(): Promise<NatsConnection> {
-    const servers = this.options.url.split(',').map((s) => s.trim());
+    const { servers, ...credentials } = natsServers(this.options.url);
     // Never a password in a log line.
     const where = servers.map((s) => safeUrl(s.includes('://') ? s : `nats://${s}`));
     for (let attempt = 0; !this.closing.signal.aborted; attempt++) {
       try {
         const nc = await connect({
           servers,
+          ...credentials,
           name: this.options.name ?? 'serendip-backend',
           maxReconnectAttempts: -1,
           reconnectDelayHandler: () => backoffDelay(this.reconnectAttempt++, 100, 2_000),
