@@ -140,12 +140,15 @@ const schema = z
       .string()
       .optional()
       .transform((v) => v || undefined),
+    // How long a call's TURN credentials let anyone holding them open a relay. coturn checks them only when a
+    // relay is allocated, not when it is refreshed or given permissions (turn-peers.int.spec.ts), so a call that
+    // outlasts them keeps its relay, and a resumed call gets new ones; credentials that leak stop working soon.
     TURN_CREDENTIAL_TTL_SECONDS: z
       .string()
       .trim()
-      .default('21600')
-      .refine((v) => /^\d+$/.test(v) && Number(v) >= 60 && Number(v) <= 86_400, {
-        message: 'must be a whole number of seconds from 60 to 86400',
+      .default('600')
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 60 && Number(v) <= 3_600, {
+        message: 'must be a whole number of seconds from 60 to 3600',
       })
       .transform(Number),
     // How calls carry their media (p2p, relay through the SFU, or auto: p2p first, the SFU when it fails).

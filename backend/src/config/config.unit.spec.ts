@@ -145,7 +145,7 @@ describe('configuration', () => {
       stunUrls: [],
       turnUrls: [],
       turnSecret: undefined,
-      turnCredentialTtlSeconds: 21600,
+      turnCredentialTtlSeconds: 600,
     });
     const config = loadConfig({
       TURN_URLS: 'turn:127.0.0.1:3478?transport=udp, turns:turn.example.org:5349',
@@ -155,6 +155,13 @@ describe('configuration', () => {
     expect(problemsOf({ TURN_URLS: 'turn:127.0.0.1:3478' })).toEqual(['TURN_SECRET is required when TURN_URLS is set']);
     expect(problemsOf({ TURN_URLS: 'http://127.0.0.1:3478', TURN_SECRET: 'shh' })).toEqual([
       'TURN_URLS must be a comma-separated list of turn: or turns: URLs (got "http://127.0.0.1:3478")',
+    ]);
+  });
+
+  it('lets TURN credentials live an hour at most', () => {
+    expect(loadConfig({ TURN_CREDENTIAL_TTL_SECONDS: '3600' }).ice.turnCredentialTtlSeconds).toBe(3600);
+    expect(problemsOf({ TURN_CREDENTIAL_TTL_SECONDS: '21600' })).toEqual([
+      'TURN_CREDENTIAL_TTL_SECONDS must be a whole number of seconds from 60 to 3600 (got "21600")',
     ]);
   });
 

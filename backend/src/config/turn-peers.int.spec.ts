@@ -88,6 +88,24 @@ describe.skipIf(!existsSync(TURNSERVER) && process.env.REQUIRE_BROWSER !== '1')(
       }
     });
 
+    // Why TURN credentials may live minutes only (TURN_CREDENTIAL_TTL_SECONDS): coturn checks them when a relay is
+    // allocated, not when a call keeps it (refreshes, permissions), so a call outlasts them and a leaked copy does not.
+    it('keeps a relay past its credentials, but allocates none with expired ones', async () => {
+      const { username, password } = turnCredentials(SECRET, 'user-1', 2);
+      const turn = new TurnClient('127.0.0.1', port, username, password);
+      const late = new TurnClient('127.0.0.1', port, username, password);
+      try {
+        expect(await turn.allocate()).toMatchObject({ ok: true });
+        await new Promise((r) => setTimeout(r, 3_500));
+        expect(await turn.refresh()).toMatchObject({ ok: true });
+        expect(await turn.createPermission('203.0.113.6')).toMatchObject({ ok: true });
+        expect(await late.allocate()).toMatchObject({ ok: false, code: 401 });
+      } finally {
+        turn.close();
+        late.close();
+      }
+    });
+
     it('relays over UDP only and never to multicast peers, with quotas per user', () => {
       const flags = composeFlags(port);
       for (const flag of ['--no-tcp-relay', '--no-multicast-peers']) expect(flags).toContain(flag);

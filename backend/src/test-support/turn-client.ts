@@ -6,11 +6,12 @@ import { createSocket, type Socket } from 'node:dgram';
  * for permissions to peers. A permission is only a request to the server: no packet goes to the peer.
  */
 const MAGIC = 0x2112a442;
-const METHOD = { allocate: 0x0003, createPermission: 0x0008 } as const;
+const METHOD = { allocate: 0x0003, refresh: 0x0004, createPermission: 0x0008 } as const;
 const ATTR = {
   username: 0x0006,
   messageIntegrity: 0x0008,
   errorCode: 0x0009,
+  lifetime: 0x000d,
   realm: 0x0014,
   nonce: 0x0015,
   xorPeerAddress: 0x0012,
@@ -56,6 +57,13 @@ export class TurnClient {
     const address = ip.split('.').reduce((n, part) => (n << 8) | Number(part), 0) >>> 0;
     value.writeUInt32BE((address ^ MAGIC) >>> 0, 4);
     return this.send(METHOD.createPermission, [[ATTR.xorPeerAddress, value]], true);
+  }
+
+  /** Refreshes the allocation, as a browser does every few minutes to keep its relay. */
+  refresh(lifetimeSeconds = 600): Promise<TurnAnswer> {
+    const lifetime = Buffer.alloc(4);
+    lifetime.writeUInt32BE(lifetimeSeconds);
+    return this.send(METHOD.refresh, [[ATTR.lifetime, lifetime]], true);
   }
 
   close(): void {

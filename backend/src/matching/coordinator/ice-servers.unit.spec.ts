@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/config.js';
 import { iceServersFor } from './ice-servers.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
@@ -14,6 +15,15 @@ describe('ICE servers handed out per call', () => {
       username: `${expiry}:user-1`,
       credential: createHmac('sha1', 's3cret').update(`${expiry}:user-1`).digest('base64'),
     });
+  });
+
+  it('by default, hands out TURN credentials that stop opening relays within minutes', () => {
+    // A call sets up its relay in seconds and keeps it past the expiry (coturn checks credentials when it allocates);
+    // credentials copied out of a browser or a log stop working soon after.
+    const { ice } = loadConfig({ TURN_URLS: 'turn:turn.example.org:3478', TURN_SECRET: 's3cret' });
+    const [turn] = iceServersFor('user-1', ice, now);
+    const expiry = Number(turn!.username!.split(':')[0]);
+    expect(expiry - now.getTime() / 1000).toBeLessThanOrEqual(10 * 60);
   });
 
   it('offers STUN alone, or nothing (host candidates), when TURN is not configured', () => {
