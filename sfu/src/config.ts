@@ -43,6 +43,8 @@ const schema = z
     SFU_RTC_MAX_PORT: wholeNumber(1024, 65535).default(49_999),
     // One per core when unset.
     SFU_WORKERS: wholeNumber(1, 256).optional(),
+    // Calls this node holds at once; when unset, what the RTC port range holds (sfu-service.ts, maxRooms).
+    SFU_MAX_ROOMS: wholeNumber(1, 1_000_000).optional(),
     SFU_LISTEN_IP: ipAddress.transform((v) => v ?? '0.0.0.0'),
     SFU_ANNOUNCED_IP: ipAddress,
     // Part of a NATS subject (sfu.node.<id>): no dots, spaces or wildcards. Random when unset.
@@ -68,6 +70,15 @@ const schema = z
     if (env.SFU_RTC_MIN_PORT > env.SFU_RTC_MAX_PORT) {
       ctx.addIssue({ code: 'custom', path: ['SFU_RTC_MIN_PORT'], message: 'must not exceed SFU_RTC_MAX_PORT' });
     }
+    // Each call takes 4 ports of the range: more rooms than that would run out of ports under running calls.
+    const portsForRooms = Math.floor((env.SFU_RTC_MAX_PORT - env.SFU_RTC_MIN_PORT + 1) / 4);
+    if (env.SFU_MAX_ROOMS !== undefined && env.SFU_MAX_ROOMS > portsForRooms) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SFU_MAX_ROOMS'],
+        message: `must be at most ${portsForRooms}: each call takes 4 ports of SFU_RTC_MIN_PORT..SFU_RTC_MAX_PORT`,
+      });
+    }
   })
   .transform((env) => ({
     healthPort: env.SFU_HEALTH_PORT,
@@ -79,6 +90,7 @@ const schema = z
     rtcMinPort: env.SFU_RTC_MIN_PORT,
     rtcMaxPort: env.SFU_RTC_MAX_PORT,
     workers: env.SFU_WORKERS,
+    maxRooms: env.SFU_MAX_ROOMS,
     listenIp: env.SFU_LISTEN_IP,
     announcedIp: env.SFU_ANNOUNCED_IP,
     nodeId: env.SFU_NODE_ID,

@@ -95,6 +95,17 @@ describe('sfu configuration', () => {
     expect(loadSfuConfig({ NATS_URL: 'nats://127.0.0.1:4222' }).nats).toEqual({ servers: 'nats://127.0.0.1:4222' });
   });
 
+  it('caps the rooms at SFU_MAX_ROOMS, never past what the port range holds (4 ports a call)', () => {
+    expect(loadSfuConfig(NATS).maxRooms).toBeUndefined();
+    expect(loadSfuConfig({ ...NATS, SFU_MAX_ROOMS: '300' }).maxRooms).toBe(300);
+    const range = { SFU_RTC_MIN_PORT: '40000', SFU_RTC_MAX_PORT: '40999' };
+    expect(loadSfuConfig({ ...NATS, ...range, SFU_MAX_ROOMS: '250' }).maxRooms).toBe(250);
+    expect(problemOf({ ...NATS, ...range, SFU_MAX_ROOMS: '251' })).toMatch(
+      /^Configuration error: SFU_MAX_ROOMS must be at most 250: each call takes 4 ports/,
+    );
+    expect(problemOf({ ...NATS, SFU_MAX_ROOMS: '0' })).toMatch(/SFU_MAX_ROOMS must be a whole number from 1/);
+  });
+
   it('requires NATS_URL, and never echoes it (it may hold a password)', () => {
     expect(problemOf({})).toMatch(/^Configuration error: NATS_URL is required/);
     const problem = problemOf({ NATS_URL: 'http://admin:hunter2@nats:4222' });

@@ -25,7 +25,7 @@ describe.skipIf(!worker)('abandoned rooms', () => {
       loadIntervalMs: 100,
       idleRoomMs: 500,
     });
-    await rpc.request(SFU_SUBJECTS.createRoom, { type: 'createRoom', roomId: 'call-1' });
+    await rpc.request(SFU_SUBJECTS.createRoom, { type: 'createRoom', roomId: 'call-1', peerIds: ['alice', 'bob'] });
     await rpc.request(SFU_SUBJECTS.node(sfu.nodeId), { type: 'joinRoom', roomId: 'call-1', peerId: 'alice' });
     expect(sfu.rooms().has('call-1')).toBe(true);
     await expect.poll(() => sfu!.rooms().has('call-1'), { timeout: 3_000 }).toBe(false);

@@ -41,6 +41,7 @@ async function main() {
     announcedIp,
     rtcMinPort: config.rtcMinPort,
     rtcMaxPort: config.rtcMaxPort,
+    maxRooms: config.maxRooms,
   });
   const stop = (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'sfu shutting down');

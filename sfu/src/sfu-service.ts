@@ -37,6 +37,11 @@ export interface SfuOptions {
   announcedIp?: string;
   rtcMinPort?: number;
   rtcMaxPort?: number;
+  /**
+   * The most rooms (calls) this node holds at once; by default as many as the RTC port range holds (4 ports a
+   * call, a tenth of the range kept for snapshots). A full node leaves the createRoom queue until a call ends.
+   */
+  maxRooms?: number;
   /** How often the node publishes its load on `SFU_SUBJECTS.load`; 5 s by default. */
   loadIntervalMs?: number;
   /**
@@ -79,11 +84,15 @@ export async function startSfu(options: SfuOptions): Promise<RunningSfu> {
   const nodeId = options.nodeId ?? randomUUID();
   let pool: WorkerPool | undefined;
   let disabledReason: string | null = null;
+  // Set once the pool exists: rooms closing as the pool starts or stops have no queue to change.
+  let roomsChanged = () => {};
   try {
     pool = await WorkerPool.start({
       workers: options.workers ?? availableParallelism(),
       rtcMinPort: options.rtcMinPort ?? 40_000,
       rtcMaxPort: options.rtcMaxPort ?? 49_999,
+      maxRooms: options.maxRooms,
+      onRoomsChanged: () => roomsChanged(),
       listenIp: options.listenIp ?? '127.0.0.1',
       announcedIp: options.announcedIp,
       logger,
@@ -119,12 +128,13 @@ export async function startSfu(options: SfuOptions): Promise<RunningSfu> {
     }
   };
   // A node without workers takes no new rooms (another node of the queue group will), but still answers its own.
-  const subscriptions = rpc
-    ? [
-        ...(pool ? [rpc.serve(SFU_SUBJECTS.createRoom, (raw) => reply(raw, 'createRoom'), { queue: SFU_QUEUE })] : []),
-        rpc.serve(SFU_SUBJECTS.node(nodeId), (raw) => reply(raw, 'node')),
-      ]
-    : [];
+  const nodeSubscription = rpc?.serve(SFU_SUBJECTS.node(nodeId), (raw) => reply(raw, 'node'));
+  // Nor does a full one, until a call ends: the queue group gives the room to a node with room to spare, and with
+  // none the backend hears no answer, which it takes as relay unavailable. A request already on its way answers
+  // 'unavailable'.
+  const createRoomQueue = pool && rpc ? roomQueue(pool, rpc, (raw) => reply(raw, 'createRoom'), logger) : undefined;
+  roomsChanged = () => createRoomQueue?.update();
+  createRoomQueue?.update();
 
   const idleRoomMs = options.idleRoomMs ?? 120_000;
   const publishLoad = async () => {
@@ -160,7 +170,7 @@ export async function startSfu(options: SfuOptions): Promise<RunningSfu> {
     rooms: () => pool?.allRooms() ?? new Map(),
     stop: async () => {
       clearInterval(loadTimer);
-      await Promise.all(subscriptions.map((subscription) => subscription.close()));
+      await Promise.all([createRoomQueue?.close(), nodeSubscription?.close()]);
       pool?.close();
       await health.close();
     },
@@ -176,7 +186,7 @@ async function answer(
 ): Promise<SfuAnswers[RoomRequest['type']]> {
   switch (request.type) {
     case 'createRoom': {
-      const room = await pool.openRoom(request.roomId);
+      const room = await pool.openRoom(request.roomId, request.peerIds);
       return { nodeId, roomId: room.id, routerRtpCapabilities: room.router.rtpCapabilities as Record<string, unknown> };
     }
     case 'joinRoom':
@@ -206,6 +216,37 @@ async function answer(
     default:
       return request satisfies never;
   }
+}
+
+/** The node's place in the createRoom queue group, taken while it has room for another call. */
+function roomQueue(
+  pool: WorkerPool,
+  rpc: SfuRpcPort,
+  handler: (raw: unknown) => Promise<unknown>,
+  logger: Logger,
+): { update(): void; close(): Promise<void> } {
+  let subscription: { close(): Promise<void> } | undefined;
+  let closed = false;
+  const leave = () => {
+    const left = subscription;
+    subscription = undefined;
+    return left?.close().catch((err: unknown) => logger.error({ err }, 'could not leave the createRoom queue'));
+  };
+  return {
+    update() {
+      if (closed) return;
+      if (pool.full && subscription) {
+        logger.info({ maxRooms: pool.maxRooms }, 'node full: taking no new rooms');
+        void leave();
+      } else if (!pool.full && !subscription) {
+        subscription = rpc.serve(SFU_SUBJECTS.createRoom, handler, { queue: SFU_QUEUE });
+      }
+    },
+    async close() {
+      closed = true;
+      await leave();
+    },
+  };
 }
 
 function roomOf(pool: WorkerPool, roomId: string): Room {

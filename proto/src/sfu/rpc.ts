@@ -22,8 +22,12 @@ const id = z.string().check(z.minLength(1));
 const room = { roomId: id };
 const peer = { roomId: id, peerId: id };
 
+/** A call's two users, from the backend's match record: the only peers the room ever takes. */
+const roomPeers = z.tuple([id, id]).check(z.refine(([a, b]) => a !== b, 'must name two different peers'));
+
 export const sfuRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('createRoom'), ...room }),
+  /** The room of a call, with its two peers: joinRoom, consume, snapshot and the rest refuse any other peer id. */
+  z.object({ type: z.literal('createRoom'), ...room, peerIds: roomPeers }),
   /** A peer's send and receive transports, made at once; an earlier pair of the same peer is closed. */
   z.object({ type: z.literal('joinRoom'), ...peer }),
   z.object({ type: z.literal('connectTransport'), ...peer, transportId: id, dtlsParameters: mediaParametersSchema }),
@@ -105,13 +109,16 @@ export const sfuAnswerSchemas = {
 export type SfuAnswers = { [T in SfuRequestType]: z.infer<(typeof sfuAnswerSchemas)[T]> };
 
 export const SFU_ERROR_CODES = [
-  /** No such room, peer, transport or producer (ended, or never there). */
+  /**
+   * No such room, peer, transport or producer (ended, or never there); also a peer id that is not one of the room's
+   * two, which is told nothing more.
+   */
   'not-found',
   /** Parameters mediasoup refused. */
   'invalid',
   /** The peer is in the room but sends no video (camera off, or not produced yet). */
   'no-video',
-  /** No worker: relay and snapshots are off on this node. */
+  /** No worker (relay and snapshots are off on this node), or the node holds as many rooms as its ports allow. */
   'unavailable',
   'failed',
 ] as const;

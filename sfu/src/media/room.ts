@@ -18,10 +18,12 @@ export interface RoomCounts {
 interface Peer {
   sendTransport: types.WebRtcTransport;
   recvTransport: types.WebRtcTransport;
-  /** Every transport of the peer: its send and receive pair, and any the server attached (see attachProducer). */
+  /** Every transport of the peer: its send and receive pair, and any the server attached (see produceFrom). */
   transports: Map<string, types.Transport>;
   producers: Map<string, types.Producer>;
   consumers: Map<string, types.Consumer>;
+  /** The peer's consumer of each producer, by producer id, also while it is being made: one each. */
+  consumerOf: Map<string, Promise<types.Consumer>>;
 }
 
 /** A transport, producer or consumer: its observer says 'close' however it closed. */
@@ -31,14 +33,25 @@ interface Observed {
 }
 
 const PEER_NOT_FOUND = 'That peer has not joined the room.';
+const NOT_A_PEER = 'That peer is not in this call.';
+
+/**
+ * The least time between two keyframe requests reaching a sender, whoever asks (a consumer's resume, a receiver's
+ * RTCP PLI or FIR): each costs the sender a keyframe's bandwidth, so a receiver asking nonstop would multiply
+ * its partner's upload. A decoder that lost a keyframe waits at most this long for the next.
+ */
+export const KEY_FRAME_REQUEST_DELAY_MS = 1_000;
 
 /**
  * A call's media: one router, and per peer a send and a receive WebRTC transport with the producers
- * and consumers on them. Every map drops its entry on the object's own close event, whatever closed it (the
- * client, the router, a dying worker), so nothing outlives the room.
+ * and consumers on them. Only the call's two peers, named when the room is made, may join. Every map drops its
+ * entry on the object's own close event, whatever closed it (the client, the router, a dying worker), so nothing
+ * outlives the room.
  */
 export class Room {
   private readonly peers = new Map<string, Peer>();
+  /** Each peer's join in progress: a peer's joins run one after another, so it never holds more than one pair. */
+  private readonly joining = new Map<string, Promise<unknown>>();
   private closedFlag = false;
   /** When a browser's transport was last connected (or the room made): an abandoned room is closed (`idleFor`). */
   private lastConnectedAt = Date.now();
@@ -50,6 +63,8 @@ export class Room {
    */
   constructor(
     readonly id: string,
+    /** The call's two users, from the backend's record; no other peer id gets anything from this room. */
+    readonly peerIds: readonly [string, string],
     readonly router: types.Router,
     private readonly network: RoomNetwork,
     onClosed: (room: Room, lost: boolean) => void,
@@ -87,8 +102,28 @@ export class Room {
     return counts;
   }
 
-  /** A re-join (reload, reconnect) replaces the peer's transports, and with them its media. */
+  /**
+   * A re-join (reload, reconnect) replaces the peer's transports, and with them its media. The earlier pair is
+   * closed before the new one is made, and a peer's joins wait for each other: however many a client sends at
+   * once, it holds one pair of ports (a node's rooms are capped by its ports, see WorkerPool).
+   */
   async join(peerId: string): Promise<SfuAnswers['joinRoom']> {
+    this.member(peerId);
+    const joined = (this.joining.get(peerId) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.joinNow(peerId));
+    this.joining.set(peerId, joined);
+    void joined
+      .catch(() => undefined)
+      .then(() => {
+        if (this.joining.get(peerId) === joined) this.joining.delete(peerId);
+      });
+    return joined;
+  }
+
+  private async joinNow(peerId: string): Promise<SfuAnswers['joinRoom']> {
+    if (this.closedFlag) throw new SfuError('not-found', 'The room closed.');
+    this.leave(peerId);
     const sendTransport = await this.createWebRtcTransport();
     const recvTransport = await this.createWebRtcTransport().catch((error: unknown) => {
       sendTransport.close();
@@ -100,6 +135,7 @@ export class Room {
       transports: new Map(),
       producers: new Map(),
       consumers: new Map(),
+      consumerOf: new Map(),
     };
     this.track(peer.transports, sendTransport);
     this.track(peer.transports, recvTransport);
@@ -108,8 +144,6 @@ export class Room {
       // The router closed while the transports were being made; they closed with it.
       throw new SfuError('not-found', 'The room closed.');
     }
-    // Left only now, after the awaits, so that two joins racing still leave one pair behind.
-    this.leave(peerId);
     this.peers.set(peerId, peer);
     return {
       routerRtpCapabilities: this.router.rtpCapabilities as MediaParameters,
@@ -127,30 +161,60 @@ export class Room {
 
   async produce(peerId: string, kind: MediaKind, rtpParameters: MediaParameters): Promise<string> {
     const peer = this.peer(peerId);
+    return (await this.newProducer(peer, peer.sendTransport, kind, rtpParameters)).id;
+  }
+
+  /**
+   * The peer's producer on a transport the server made (a server-side media source; the tests feed ffmpeg's RTP
+   * through a PlainTransport this way), under the same rules as a browser's. Both close with the peer.
+   */
+  async produceFrom(
+    peerId: string,
+    transport: types.Transport,
+    kind: MediaKind,
+    rtpParameters: types.RtpParameters,
+  ): Promise<types.Producer> {
+    const peer = this.peer(peerId);
+    this.track(peer.transports, transport);
+    return this.newProducer(peer, transport, kind, rtpParameters as unknown as MediaParameters);
+  }
+
+  private async newProducer(
+    peer: Peer,
+    transport: types.Transport,
+    kind: MediaKind,
+    rtpParameters: MediaParameters,
+  ): Promise<types.Producer> {
     // A camera and a microphone: more would flood the partner with tracks and this worker with load.
     if ([...peer.producers.values()].some((p) => p.kind === kind)) {
       throw new SfuError('invalid', `This peer already sends ${kind}.`);
     }
-    const producer = await peer.sendTransport.produce({
+    const producer = await transport.produce({
       kind,
       rtpParameters: rtpParameters as unknown as types.RtpParameters,
+      keyFrameRequestDelay: KEY_FRAME_REQUEST_DELAY_MS,
     });
     this.track(peer.producers, producer);
-    return producer.id;
+    return producer;
   }
 
   /**
-   * Adopts a producer the server made for the peer on a transport of its own (a server-side media source; the
-   * tests feed ffmpeg's RTP through a PlainTransport this way). Both close with the peer.
+   * The peer's consumer of another peer's producer. Asked again for the same producer, it answers the consumer it
+   * already has: each consumer is a copy of the stream the worker sends, so more would multiply the bandwidth one
+   * peer can draw through the SFU.
    */
-  attachProducer(peerId: string, transport: types.Transport, producer: types.Producer): void {
-    const peer = this.peer(peerId);
-    this.track(peer.transports, transport);
-    this.track(peer.producers, producer);
-  }
-
   async consume(peerId: string, producerId: string, rtpCapabilities: MediaParameters): Promise<SfuAnswers['consume']> {
     const peer = this.peer(peerId);
+    const consumer = await (peer.consumerOf.get(producerId) ?? this.newConsumer(peer, producerId, rtpCapabilities));
+    return {
+      consumerId: consumer.id,
+      producerId,
+      kind: consumer.kind,
+      rtpParameters: consumer.rtpParameters as unknown as MediaParameters,
+    };
+  }
+
+  private newConsumer(peer: Peer, producerId: string, rtpCapabilities: MediaParameters): Promise<types.Consumer> {
     if (peer.producers.has(producerId)) throw new SfuError('invalid', 'A peer cannot consume its own media.');
     // Only another peer's producer in this same room.
     const producerOwned = [...this.peers.values()].some((other) => other.producers.has(producerId));
@@ -161,27 +225,37 @@ export class Room {
     }
     // NOTE: paused until the client has wired the track and says so (resumeConsumer), or the first keyframe
     // would arrive before anyone can decode it.
-    const consumer = await peer.recvTransport.consume({ producerId, rtpCapabilities: capabilities, paused: true });
-    this.track(peer.consumers, consumer);
-    return {
-      consumerId: consumer.id,
-      producerId,
-      kind: consumer.kind,
-      rtpParameters: consumer.rtpParameters as unknown as MediaParameters,
-    };
+    const made = peer.recvTransport.consume({ producerId, rtpCapabilities: capabilities, paused: true }).then(
+      (consumer) => {
+        this.track(peer.consumers, consumer);
+        consumer.observer.once('close', () => {
+          if (peer.consumerOf.get(producerId) === made) peer.consumerOf.delete(producerId);
+        });
+        return consumer;
+      },
+      (error: unknown) => {
+        peer.consumerOf.delete(producerId);
+        throw error;
+      },
+    );
+    peer.consumerOf.set(producerId, made);
+    return made;
   }
 
+  /**
+   * Starts a paused consumer; a running one is left as it is. The worker asks the sender for a keyframe as the
+   * consumer starts (and again when its transport connects), so the receiver can decode at once; a repeated resume
+   * asks for nothing more.
+   */
   async resumeConsumer(peerId: string, consumerId: string): Promise<void> {
     const consumer = this.peer(peerId).consumers.get(consumerId);
     if (!consumer) throw new SfuError('not-found', 'No such consumer for this peer.');
-    await consumer.resume();
-    // The receiver starts decoding only at a keyframe; ask the sender for one now rather than wait for the next.
-    if (consumer.kind === 'video') await consumer.requestKeyFrame();
+    if (consumer.paused) await consumer.resume();
   }
 
   /** The peer's live video producer, for a server snapshot. */
   videoProducer(peerId: string): types.Producer {
-    const peer = this.peers.get(peerId);
+    const peer = this.peerIds.includes(peerId) ? this.peers.get(peerId) : undefined;
     if (!peer) throw new SfuError('not-found', 'That user is not in a relayed call.');
     const video = [...peer.producers.values()].find((producer) => producer.kind === 'video' && !producer.paused);
     if (!video) throw new SfuError('no-video', 'That user is not sending video.');
@@ -189,9 +263,15 @@ export class Room {
   }
 
   private peer(peerId: string): Peer {
+    this.member(peerId);
     const peer = this.peers.get(peerId);
     if (!peer) throw new SfuError('not-found', PEER_NOT_FOUND);
     return peer;
+  }
+
+  /** Refuses a peer id that is not one of the call's two, whatever it asks. */
+  private member(peerId: string): void {
+    if (!this.peerIds.includes(peerId)) throw new SfuError('not-found', NOT_A_PEER);
   }
 
   private leave(peerId: string): void {
@@ -248,4 +328,9 @@ function transportOptions(transport: types.WebRtcTransport): TransportOptions {
     iceCandidates: transport.iceCandidates as unknown as MediaParameters[],
     dtlsParameters: transport.dtlsParameters as unknown as MediaParameters,
   };
+}
+
+/** Whether two lists name the same peers, in any order. */
+export function samePeers(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((peerId) => b.includes(peerId));
 }

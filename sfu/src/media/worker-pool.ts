@@ -2,7 +2,7 @@ import type { WorkerLoad } from '@serendip/proto';
 import { createWorker, type types } from 'mediasoup';
 import type { Logger } from 'pino';
 import { MEDIA_CODECS } from './media-codecs.js';
-import { Room, type RoomNetwork } from './room.js';
+import { Room, type RoomNetwork, samePeers } from './room.js';
 import { SfuError } from './sfu-error.js';
 
 export interface WorkerPoolOptions extends RoomNetwork {
@@ -10,9 +10,26 @@ export interface WorkerPoolOptions extends RoomNetwork {
   workers: number;
   rtcMinPort: number;
   rtcMaxPort: number;
+  /** The most rooms this node holds at once; `defaultMaxRooms` of the port range when unset. */
+  maxRooms?: number;
+  /** The number of rooms open or being made changed (the service leaves or rejoins the createRoom queue). */
+  onRoomsChanged?(): void;
   logger: Logger;
   /** A room closed because its worker died; the service tells the backend, which recreates it. */
   onRoomLost(roomId: string, reason: string): void;
+}
+
+/** A call's two WebRTC transport pairs: each transport listens on a port of its own (UDP, and TCP beside it). */
+export const PORTS_PER_ROOM = 4;
+
+/**
+ * As many rooms as the node's RTC port range holds, keeping a tenth of it free for what else takes ports from it:
+ * a server snapshot's transport (2 ports while it runs). Workers share the range, so it is the node's, not each
+ * worker's.
+ */
+export function defaultMaxRooms(rtcMinPort: number, rtcMaxPort: number): number {
+  const ports = rtcMaxPort - rtcMinPort + 1;
+  return Math.max(1, Math.floor((ports - Math.ceil(ports / 10)) / PORTS_PER_ROOM));
 }
 
 interface Slot {
@@ -27,17 +44,21 @@ interface Slot {
 /**
  * The node's mediasoup workers and the rooms placed on them. A new room goes to the worker with the
  * fewest consumers, then the fewest rooms; a worker that dies is replaced and its rooms are reported lost.
+ * The node takes at most `maxRooms` rooms: past that its ports would run out under calls already running.
  * MEDIASOUP_WORKER_BIN, read by mediasoup itself, names the worker binary.
  */
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly rooms = new Map<string, Room>();
   /** Rooms being created, so that two createRoom requests for one call make one router. */
-  private readonly opening = new Map<string, Promise<Room>>();
+  private readonly opening = new Map<string, { peerIds: readonly [string, string]; room: Promise<Room> }>();
   private closed = false;
   private nextSlot = 0;
+  readonly maxRooms: number;
 
-  private constructor(private readonly options: WorkerPoolOptions) {}
+  private constructor(private readonly options: WorkerPoolOptions) {
+    this.maxRooms = options.maxRooms ?? defaultMaxRooms(options.rtcMinPort, options.rtcMaxPort);
+  }
 
   /** Rejects with the reason when a worker cannot be started (no binary, wrong version, missing libraries). */
   static async start(options: WorkerPoolOptions): Promise<WorkerPool> {
@@ -60,13 +81,33 @@ export class WorkerPool {
     return this.rooms;
   }
 
-  /** The room of this call, made on the least loaded worker if it does not exist yet. */
-  async openRoom(roomId: string): Promise<Room> {
-    const existing = this.rooms.get(roomId) ?? this.opening.get(roomId);
-    if (existing) return existing;
-    const opening = this.createRoom(roomId).finally(() => this.opening.delete(roomId));
-    this.opening.set(roomId, opening);
-    return opening;
+  /** Whether the node holds (or is making) as many rooms as it may. */
+  get full(): boolean {
+    const beingMade = [...this.opening.keys()].filter((roomId) => !this.rooms.has(roomId)).length;
+    return this.rooms.size + beingMade >= this.maxRooms;
+  }
+
+  /**
+   * The room of this call, made on the least loaded worker if it does not exist yet. Asked again (a retry, a
+   * second backend) it answers the same room, but only for the same two peers.
+   */
+  async openRoom(roomId: string, peerIds: readonly [string, string]): Promise<Room> {
+    const existing = this.rooms.get(roomId);
+    const opening = this.opening.get(roomId);
+    if (existing || opening) {
+      if (!samePeers(existing?.peerIds ?? opening!.peerIds, peerIds)) {
+        throw new SfuError('invalid', 'That room was made for other peers.');
+      }
+      return existing ?? opening!.room;
+    }
+    if (this.full) throw new SfuError('unavailable', `This node holds as many rooms as it can (${this.maxRooms}).`);
+    const room = this.createRoom(roomId, peerIds).finally(() => {
+      this.opening.delete(roomId);
+      this.options.onRoomsChanged?.();
+    });
+    this.opening.set(roomId, { peerIds, room });
+    this.options.onRoomsChanged?.();
+    return room;
   }
 
   load(): WorkerLoad[] {
@@ -105,13 +146,14 @@ export class WorkerPool {
     for (const slot of this.slots) slot.worker.close();
   }
 
-  private async createRoom(roomId: string): Promise<Room> {
+  private async createRoom(roomId: string, peerIds: readonly [string, string]): Promise<Room> {
     const slot = this.leastLoaded();
     const router = await slot.worker.createRouter({ mediaCodecs: MEDIA_CODECS });
-    const room = new Room(roomId, router, this.options, (closedRoom, lost) => {
+    const room = new Room(roomId, peerIds, router, this.options, (closedRoom, lost) => {
       slot.rooms.delete(closedRoom);
       if (this.rooms.get(roomId) === closedRoom) this.rooms.delete(roomId);
       if (lost && !this.closed) this.options.onRoomLost(roomId, `its media worker (pid ${slot.worker.pid}) died`);
+      this.options.onRoomsChanged?.();
     });
     if (router.closed) throw new SfuError('failed', 'The media worker stopped while the room was being made.');
     slot.rooms.add(room);

@@ -25,9 +25,14 @@ export class MemoryRpc implements SfuRpcPort {
     return this.handlers.has(subject);
   }
 
+  /**
+   * Routed to the subject's handler when sent, handled a moment later, as over NATS: a node that leaves a queue
+   * group still answers what was already on its way to it (its subscription drains).
+   */
   async request<T = unknown>(subject: string, request: unknown): Promise<SfuReply<T>> {
     const handler = this.handlers.get(subject);
     if (!handler) throw new Error(`nobody serves ${subject}`);
+    await new Promise((resolve) => setImmediate(resolve));
     return wire(await handler(wire(request))) as SfuReply<T>;
   }
 

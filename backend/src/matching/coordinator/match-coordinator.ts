@@ -3,7 +3,7 @@ import type { IceServer, MatchFilters, MatchFound, MediaMode, PartnerLeftReason,
 import { MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { MatchDecision } from '../domain/match.decider.js';
 import type { MatchEndReason } from '../domain/match.events.js';
-import type { MatchmakerPort, Seeker } from '../domain/matchmaker.js';
+import type { MatchmakerPort, Pair, Seeker } from '../domain/matchmaker.js';
 import type { CoordinatorRequest, SeekerProfile, UserDelivery } from './coordinator.messages.js';
 
 export interface CoordinatorPorts {
@@ -18,8 +18,11 @@ export interface CoordinatorPorts {
     mode: MediaMode;
     /** Whether an SFU node can relay calls now; without one, calls go peer to peer. */
     relayAvailable(): boolean;
-    /** Makes the call's room on an SFU node and names the node; throws when relay is unavailable. */
-    openRoom(matchId: string): Promise<string>;
+    /**
+     * Makes the call's room on an SFU node for its two users (the only peers the room takes) and names the node;
+     * throws when relay is unavailable (no node, all full, or no answer in time).
+     */
+    openRoom(matchId: string, userIds: readonly [string, string]): Promise<string>;
     closeRoom(matchId: string, sfuNode: string): Promise<void>;
   };
   now(): number;
@@ -54,15 +57,34 @@ interface Call {
   relay?: { sfuNode: string; reason: RelayReason };
 }
 
+/** What an SFU call came to. */
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A call whose SFU room is being made: what its users (and the call) asked meanwhile, to run once it is. */
+interface Busy {
+  deferred: (() => Promise<void>)[];
+}
+
+/** The part of a request that finishes outside the loop (an SFU room being made): done when it is. */
+interface Later {
+  later: Promise<void>;
+}
+
 /**
  * The one matchmaker of a deployment (the leader): it owns the waiting queue and the live calls, pairs people,
  * records every pairing and ending in the log, and tells each side's gateway. Requests are handled one at a time
- * (in arrival order), so the queue and the calls never race.
+ * (in arrival order), so the queue and the calls never race. SFU rooms are made outside that loop (an SFU may
+ * take its 2 s to answer, or never): while a call's room is being made, what its two users ask waits for it, in
+ * order, and everyone else is paired meanwhile.
  */
 export class MatchCoordinator {
   private readonly waiting = new Map<string, Waiting>();
   private readonly calls = new Map<string, Call>();
   private readonly callOf = new Map<string, string>();
+  /** The users, and the calls, whose SFU room is being made. */
+  private readonly busyUsers = new Map<string, Busy>();
+  private readonly busyCalls = new Map<string, Busy>();
+  private stopped = false;
   private tail: Promise<void> = Promise.resolve();
   private readonly graceMs: number;
 
@@ -70,9 +92,15 @@ export class MatchCoordinator {
     this.graceMs = ports.graceMs ?? MATCH_RECONNECT_GRACE_MS;
   }
 
-  /** Handles requests strictly one after another, whatever their source (the bus, a grace timer). */
+  /**
+   * Handles requests strictly one after another, whatever their source (the bus, a grace timer). Resolves once the
+   * request is done, an SFU room it waits for included; the next request does not wait for that room.
+   */
   handle(request: CoordinatorRequest): Promise<void> {
-    return this.serially(() => this.dispatch(request));
+    let later: Promise<void> | undefined;
+    return this.serially(async () => {
+      later = (await this.dispatch(request))?.later;
+    }).then(() => later);
   }
 
   /** A skip seen in the log before this leader started: its cooldown still holds. */
@@ -90,6 +118,8 @@ export class MatchCoordinator {
 
   /** Stops the grace timers and closes the SFU rooms; the calls are forgotten (a new leader starts empty). */
   stop(): void {
+    // Rooms still being made are closed as they come (openRoomOffLoop).
+    this.stopped = true;
     for (const call of this.calls.values()) {
       for (const side of call.sides) clearTimeout(side.graceTimer);
       // Nobody will end these calls now: their SFU rooms would hold ports and workers for good.
@@ -103,7 +133,11 @@ export class MatchCoordinator {
     return run;
   }
 
-  private async dispatch(request: CoordinatorRequest): Promise<void> {
+  private async dispatch(request: CoordinatorRequest): Promise<Later | void> {
+    const busy =
+      request.kind === 'room-lost' ? this.busyCalls.get(request.matchId) : this.busyUsers.get(request.userId);
+    // About a call whose room is being made: handled once it is, as if the room had been made at once.
+    if (busy) return { later: new Promise((resolve) => busy.deferred.push(() => this.redispatch(request, resolve))) };
     switch (request.kind) {
       case 'start':
         return this.start(request.userId, request.socketId, request.profile, request.filters);
@@ -126,7 +160,59 @@ export class MatchCoordinator {
     }
   }
 
-  private async start(userId: string, socketId: string, profile: SeekerProfile, filters: MatchFilters) {
+  private async redispatch(request: CoordinatorRequest, done: () => void): Promise<void> {
+    try {
+      const again = await this.dispatch(request);
+      void (again?.later ?? Promise.resolve()).then(done);
+    } catch (error) {
+      done();
+      throw error;
+    }
+  }
+
+  /**
+   * Makes a call's SFU room outside the loop. Until the SFU answers (the client gives up after 2 s), requests about
+   * the call or its users wait; then `done` runs in the loop with the answer, and after it what they asked, in order.
+   */
+  private openRoomOffLoop(
+    matchId: string,
+    userIds: readonly [string, string],
+    done: (room: Outcome<string>) => Promise<void>,
+  ): Later {
+    const busy: Busy = { deferred: [] };
+    for (const userId of userIds) this.busyUsers.set(userId, busy);
+    this.busyCalls.set(matchId, busy);
+    const room = this.ports.media.openRoom(matchId, userIds).then(
+      (value): Outcome<string> => ({ ok: true, value }),
+      (error: unknown): Outcome<string> => ({ ok: false, error }),
+    );
+    const later = room.then((answer) =>
+      this.serially(async () => {
+        for (const userId of userIds) if (this.busyUsers.get(userId) === busy) this.busyUsers.delete(userId);
+        if (this.busyCalls.get(matchId) === busy) this.busyCalls.delete(matchId);
+        if (this.stopped) {
+          // A leader that stood down holds no calls: the room would hold ports for nobody.
+          if (answer.ok) await this.closeRoom(matchId, answer.value);
+          return;
+        }
+        try {
+          await done(answer);
+        } finally {
+          for (const run of busy.deferred) {
+            await run().catch((error: unknown) => this.ports.onError(error, 'a matching request'));
+          }
+        }
+      }),
+    );
+    return { later };
+  }
+
+  private async start(
+    userId: string,
+    socketId: string,
+    profile: SeekerProfile,
+    filters: MatchFilters,
+  ): Promise<Later | void> {
     // One matching session per user: a newer tab (socket) takes over from an older one.
     const queued = this.waiting.get(userId);
     if (queued && queued.socketId !== socketId)
@@ -158,9 +244,37 @@ export class MatchCoordinator {
         : this.ports.media.mode === 'relay' && this.ports.media.relayAvailable()
           ? 'relay-mode'
           : undefined;
+    if (!relayReason) return this.pairUp(pair, first, second, matchId);
+    const userIds = [pair.waiting.userId, pair.arrival.userId] as const;
+    return this.openRoomOffLoop(matchId, userIds, (room) =>
+      this.pairUp(pair, first, second, matchId, { reason: relayReason, room }),
+    );
+  }
+
+  /** Records a pairing and tells both; a relayed one with the SFU's answer to its room. */
+  private async pairUp(
+    pair: Pair,
+    first: Waiting,
+    second: Waiting,
+    matchId: string,
+    relayed?: { reason: RelayReason; room: Outcome<string> },
+  ) {
+    const unavailable = () =>
+      Promise.all([
+        this.ports.deliver(pair.waiting.userId, { kind: 'unavailable', socketId: first.socketId }),
+        this.ports.deliver(pair.arrival.userId, { kind: 'unavailable', socketId: second.socketId }),
+      ]);
     let relay: Call['relay'];
+    if (relayed) {
+      const { room, reason } = relayed;
+      if (room.ok) relay = { sfuNode: room.value, reason };
+      else {
+        this.ports.onError(room.error, 'opening a relayed call');
+        // Relay mode without a room goes peer to peer, as when no SFU can relay; a hidden IP never does.
+        if (reason === 'hide-ip') return void (await unavailable());
+      }
+    }
     try {
-      if (relayReason) relay = { sfuNode: await this.ports.media.openRoom(matchId), reason: relayReason };
       await this.ports.record({
         type: 'Pair',
         matchId,
@@ -171,12 +285,9 @@ export class MatchCoordinator {
       });
     } catch (error) {
       // A call the log does not hold must not happen (audit); neither may two people wait for it forever.
-      this.ports.onError(error, relay || !relayReason ? 'recording a pairing' : 'opening a relayed call');
+      this.ports.onError(error, 'recording a pairing');
       if (relay) await this.closeRoom(matchId, relay.sfuNode);
-      await Promise.all([
-        this.ports.deliver(pair.waiting.userId, { kind: 'unavailable', socketId: first.socketId }),
-        this.ports.deliver(pair.arrival.userId, { kind: 'unavailable', socketId: second.socketId }),
-      ]);
+      await unavailable();
       return;
     }
     if (relay) await this.recordRelay(matchId, relay);
@@ -266,35 +377,41 @@ export class MatchCoordinator {
    * auto mode: a side whose peer connection did not come up asks for the SFU. The call moves there for
    * both sides; if it cannot, the call is over as a connection that never came up, and both search again.
    */
-  private async fallback(userId: string, socketId: string, matchId: string) {
+  private async fallback(userId: string, socketId: string, matchId: string): Promise<Later | void> {
     const call = this.calls.get(matchId);
     const side = call?.sides.find((s) => s.userId === userId && s.socketId === socketId);
     if (!call || !side || call.relay || this.ports.media.mode !== 'auto' || !this.ports.media.relayAvailable()) return;
-    try {
-      call.relay = { sfuNode: await this.ports.media.openRoom(matchId), reason: 'p2p-failed' };
-    } catch (error) {
-      this.ports.onError(error, 'moving a call to the SFU');
-      await this.end(call, null, 'timeout');
-      return;
-    }
-    await this.recordRelay(matchId, call.relay);
-    await this.tellMediaPath(call, 'media:path');
+    return this.openRoomOffLoop(matchId, userIdsOf(call), async (room) => {
+      // The call ended meanwhile (a grace period ran out): its new room has nobody to carry.
+      if (this.calls.get(matchId) !== call) return room.ok ? this.closeRoom(matchId, room.value) : undefined;
+      if (!room.ok) {
+        this.ports.onError(room.error, 'moving a call to the SFU');
+        await this.end(call, null, 'timeout');
+        return;
+      }
+      call.relay = { sfuNode: room.value, reason: 'p2p-failed' };
+      await this.recordRelay(matchId, call.relay);
+      await this.tellMediaPath(call, 'media:path');
+    });
   }
 
   /** The SFU lost the room (its worker died): a new one, and both sides join it again. */
-  private async roomLost(matchId: string, sfuNode: string) {
+  private async roomLost(matchId: string, sfuNode: string): Promise<Later | void> {
     const call = this.calls.get(matchId);
     // A late or repeated report about a room the call has already left is no news.
     if (call?.relay?.sfuNode !== sfuNode) return;
-    try {
-      call.relay = { ...call.relay, sfuNode: await this.ports.media.openRoom(matchId) };
-    } catch (error) {
-      this.ports.onError(error, 'reopening a relayed call');
-      await this.end(call, null, 'disconnect');
-      return;
-    }
-    await this.recordRelay(matchId, call.relay);
-    await this.tellMediaPath(call, 'media:reconnect');
+    const lost = call.relay;
+    return this.openRoomOffLoop(matchId, userIdsOf(call), async (room) => {
+      if (this.calls.get(matchId) !== call) return room.ok ? this.closeRoom(matchId, room.value) : undefined;
+      if (!room.ok) {
+        this.ports.onError(room.error, 'reopening a relayed call');
+        await this.end(call, null, 'disconnect');
+        return;
+      }
+      call.relay = { ...lost, sfuNode: room.value };
+      await this.recordRelay(matchId, call.relay);
+      await this.tellMediaPath(call, 'media:reconnect');
+    });
   }
 
   private async tellMediaPath(call: Call, event: 'media:path' | 'media:reconnect') {
@@ -383,6 +500,10 @@ export class MatchCoordinator {
   private sideOf(call: Call, userId: string): Side {
     return call.sides.find((s) => s.userId === userId)!;
   }
+}
+
+function userIdsOf(call: Call): readonly [string, string] {
+  return [call.sides[0].userId, call.sides[1].userId];
 }
 
 function seeker(userId: string, profile: SeekerProfile, filters: MatchFilters): Seeker {

@@ -26,11 +26,20 @@ function profile(userId: string, gender: 'male' | 'female' = 'female', age = 30,
 }
 
 function setUp(
-  options: { failToRecord?: MatchCommand['type']; mode?: MediaMode; sfuDown?: boolean; relayAvailable?: boolean } = {},
+  options: {
+    failToRecord?: MatchCommand['type'];
+    mode?: MediaMode;
+    sfuDown?: boolean;
+    relayAvailable?: boolean;
+    /** An SFU of the test's own: answers when and how the test says. */
+    sfu?: (matchId: string) => Promise<string>;
+  } = {},
 ) {
   const recorded: MatchCommand[] = [];
   /** The SFU rooms open now, by call, and on which node. */
   const rooms = new Map<string, string>();
+  /** The peers each room was made for. */
+  const roomPeers = new Map<string, readonly string[]>();
   let nodes = 0;
   const errors: string[] = [];
   const delivered: { to: string; delivery: UserDelivery }[] = [];
@@ -50,22 +59,34 @@ function setUp(
     media: {
       mode: options.mode ?? 'p2p',
       relayAvailable: () => options.relayAvailable ?? !options.sfuDown,
-      openRoom: async (matchId) => {
+      openRoom: async (matchId, userIds) => {
         if (options.sfuDown) throw new Error('Media relay is unavailable right now.');
+        roomPeers.set(matchId, userIds);
+        if (options.sfu) return options.sfu(matchId);
         rooms.set(matchId, `node-${++nodes}`);
         return rooms.get(matchId)!;
       },
       closeRoom: async (matchId) => void rooms.delete(matchId),
     },
     onError: (error, what) => {
-      if (!options.failToRecord && !options.sfuDown) throw error;
+      if (!options.failToRecord && !options.sfuDown && !options.sfu) throw error;
       errors.push(what);
     },
   });
   const start = (userId: string, socketId: string, filters = ANY, p = profile(userId)) =>
     coordinator.handle({ kind: 'start', userId, socketId, profile: p, filters });
   const to = (userId: string) => delivered.filter((d) => d.to === userId).map((d) => d.delivery);
-  return { coordinator, recorded, delivered, errors, rooms, start, to, tick: (ms: number) => (clock += ms) };
+  return {
+    coordinator,
+    recorded,
+    delivered,
+    errors,
+    rooms,
+    roomPeers,
+    start,
+    to,
+    tick: (ms: number) => (clock += ms),
+  };
 }
 
 describe('the matchmaker leader', () => {
@@ -254,12 +275,14 @@ describe('the media path of calls', () => {
   });
 
   it('relay mode: every call gets a room before anyone hears of it, recorded with its node, closed at the end', async () => {
-    const { start, to, rooms, recorded, coordinator } = setUp({ mode: 'relay' });
+    const { start, to, rooms, roomPeers, recorded, coordinator } = setUp({ mode: 'relay' });
     await start('ann', 's-ann');
     await start('bob', 's-bob');
     for (const user of ['ann', 'bob']) {
       expect(matchOf(to(user))).toMatchObject({ sfuNode: 'node-1', match: { media: 'relay', relayFallback: false } });
     }
+    // The room takes the call's two users and nobody else (the SFU refuses other peer ids).
+    expect(roomPeers.get('match-1')).toEqual(['ann', 'bob']);
     expect(recorded.map((c) => c.type)).toEqual(['Pair', 'Relay']);
     expect(recorded[1]).toMatchObject({ reason: 'relay-mode', sfuNode: 'node-1' });
     expect(rooms.has('match-1')).toBe(true);
@@ -355,5 +378,98 @@ describe('the media path of calls', () => {
     const rejoin = { kind: 'media-path', matchId: 'match-1', sfuNode: 'node-2', event: 'media:reconnect' };
     expect(to('ann').at(-1)).toEqual(rejoin);
     expect(to('bob').at(-1)).toEqual(rejoin);
+  });
+});
+
+/** An SFU whose answers the test releases: each room request waits until `answer` or `fail` is called for it. */
+function heldSfu() {
+  const held = new Map<string, { resolve(node: string): void; reject(error: Error): void }>();
+  return {
+    sfu: (matchId: string) => new Promise<string>((resolve, reject) => held.set(matchId, { resolve, reject })),
+    asked: (matchId: string) => held.has(matchId),
+    answer: (matchId: string, node = 'node-1') => held.get(matchId)!.resolve(node),
+    fail: (matchId: string) => held.get(matchId)!.reject(new Error('Media relay is unavailable right now.')),
+  };
+}
+
+describe('SFU abuse: SFU calls never block the matchmaker', () => {
+  const matchOf = (deliveries: UserDelivery[]) =>
+    deliveries.find((d): d is Extract<UserDelivery, { kind: 'match' }> => d.kind === 'match');
+  // Far less than the SFU client's 2 s timeout: a pairing that waited for another call's room would miss it.
+  const promptly = { timeout: 300, interval: 5 };
+
+  it('while one call waits for an SFU that does not answer, other users are paired and told at once', async () => {
+    const slow = heldSfu();
+    // The first call's room hangs; every later one is made at once.
+    const sfu = (matchId: string) => (matchId === 'match-1' ? slow.sfu(matchId) : Promise.resolve('node-2'));
+    const { start, to, recorded, coordinator } = setUp({ mode: 'relay', sfu });
+    const annAndBob = Promise.all([start('ann', 's-ann'), start('bob', 's-bob')]);
+    await vi.waitFor(() => expect(slow.asked('match-1')).toBe(true), promptly);
+
+    void start('cleo', 's-cleo');
+    void start('dan', 's-dan');
+    await vi.waitFor(() => expect(matchOf(to('dan'))).toMatchObject({ sfuNode: 'node-2' }), promptly);
+    expect(matchOf(to('cleo'))?.match.matchId).toBe(matchOf(to('dan'))!.match.matchId);
+    // ann and bob hear nothing until their room exists, and what they ask meanwhile waits for it, in order.
+    expect(matchOf(to('ann'))).toBeUndefined();
+    const annLeaves = coordinator.handle({ kind: 'leave', userId: 'ann', socketId: 's-ann', reason: 'leave' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(to('bob')).toEqual([]);
+
+    slow.answer('match-1');
+    await annAndBob;
+    await annLeaves;
+    expect(matchOf(to('ann'))).toMatchObject({ sfuNode: 'node-1', match: { matchId: 'match-1', media: 'relay' } });
+    expect(to('bob').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'leave' });
+    expect(recorded.filter((c) => c.matchId === 'match-1').map((c) => c.type)).toEqual(['Pair', 'Relay', 'End']);
+  });
+
+  it('moving a call to the SFU, or making its lost room again, does not hold up anyone else', async () => {
+    const slow = heldSfu();
+    const { start, to, coordinator } = setUp({ mode: 'auto', sfu: slow.sfu });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    const moved = coordinator.handle({ kind: 'fallback', userId: 'ann', socketId: 's-ann', matchId: 'match-1' });
+    await vi.waitFor(() => expect(slow.asked('match-1')).toBe(true), promptly);
+
+    void start('cleo', 's-cleo');
+    void start('dan', 's-dan');
+    await vi.waitFor(() => expect(matchOf(to('dan'))?.match.matchId).toBe('match-2'), promptly);
+
+    slow.answer('match-1', 'node-1');
+    await moved;
+    expect(to('bob').at(-1)).toEqual({
+      kind: 'media-path',
+      matchId: 'match-1',
+      sfuNode: 'node-1',
+      event: 'media:path',
+    });
+
+    // The room is lost; making it again hangs, and still others are paired meanwhile.
+    const lost = coordinator.handle({ kind: 'room-lost', matchId: 'match-1', sfuNode: 'node-1' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    void start('eve', 's-eve');
+    void start('finn', 's-finn');
+    await vi.waitFor(() => expect(matchOf(to('finn'))?.match.matchId).toBe('match-3'), promptly);
+    slow.answer('match-1', 'node-3');
+    await lost;
+    expect(to('ann').at(-1)).toEqual({
+      kind: 'media-path',
+      matchId: 'match-1',
+      sfuNode: 'node-3',
+      event: 'media:reconnect',
+    });
+  });
+
+  it('an SFU that refuses the room (full, or no answer in time) sends a relay-mode call peer to peer', async () => {
+    const slow = heldSfu();
+    const { start, to, recorded, errors } = setUp({ mode: 'relay', sfu: slow.sfu });
+    const paired = Promise.all([start('ann', 's-ann'), start('bob', 's-bob')]);
+    await vi.waitFor(() => expect(slow.asked('match-1')).toBe(true), promptly);
+    slow.fail('match-1');
+    await paired;
+    expect(errors).toEqual(['opening a relayed call']);
+    expect(matchOf(to('ann'))?.match).toMatchObject({ matchId: 'match-1', media: 'p2p', relayFallback: false });
+    expect(recorded.map((c) => c.type)).toEqual(['Pair']);
   });
 });

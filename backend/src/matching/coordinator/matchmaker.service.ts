@@ -70,7 +70,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
       media: {
         mode: this.config.media.mode,
         relayAvailable: () => this.loads.relayAvailable(),
-        openRoom: async (matchId) => (await this.sfu.createRoom(matchId)).nodeId,
+        openRoom: async (matchId, userIds) => (await this.sfu.createRoom(matchId, userIds)).nodeId,
         closeRoom: async (matchId, sfuNode) =>
           void (await this.sfu.send(sfuNode, { type: 'closeRoom', roomId: matchId })),
       },
@@ -97,7 +97,9 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
           const request = parseCoordinatorRequest(message.data, (reason) =>
             this.logger.warn(`matching request dropped: ${reason}`),
           );
-          return request && coordinator.handle(request);
+          // Not awaited: the bus would hold the next request until this one's SFU room is made. The coordinator
+          // keeps the arrival order itself.
+          if (request) void coordinator.handle(request);
         },
         { queue: MATCHMAKER_QUEUE },
       ),
@@ -108,7 +110,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
           this.logger.warn(`lost-room report dropped: ${lost.reason}`);
           return;
         }
-        return coordinator.handle({ kind: 'room-lost', matchId: lost.value.roomId, sfuNode: lost.value.nodeId });
+        void coordinator.handle({ kind: 'room-lost', matchId: lost.value.roomId, sfuNode: lost.value.nodeId });
       }),
     ];
     await Promise.all(this.subscriptions.map((s) => (s as BusSubscription & { ready?: Promise<void> }).ready));

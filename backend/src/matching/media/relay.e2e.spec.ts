@@ -1,4 +1,5 @@
-import type { MatchFound, MediaJoinAnswer } from '@serendip/proto';
+import { randomUUID } from 'node:crypto';
+import { type MatchFound, type MediaJoinAnswer, SFU_SUBJECTS, type SfuLoad } from '@serendip/proto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../test-support/admins.js';
 import { ApiClient } from '../../test-support/api-client.js';
@@ -47,10 +48,12 @@ describe.skipIf(!worker)('calls relayed through the SFU', () => {
   const rooms = (app: TestApp) => app.app.get(EmbeddedSfu).running!.rooms();
 
   it('relay mode: the call gets an SFU room, transports on the SFU address, and no peer signalling', async () => {
-    const { adaSocket, bobSocket, adaMatch, bobMatch } = await pair(relay);
+    const { ada, bob, adaSocket, bobSocket, adaMatch, bobMatch } = await pair(relay);
     expect(adaMatch).toMatchObject({ media: 'relay', relayFallback: false });
     expect(bobMatch.media).toBe('relay');
     expect(rooms(relay).has(adaMatch.matchId)).toBe(true);
+    // The room takes these two users only: the SFU refuses any other peer id in it.
+    expect([...rooms(relay).get(adaMatch.matchId)!.peerIds].sort()).toEqual([ada.user._id, bob.user._id].sort());
 
     const joined = (await adaSocket.emitWithAck('media:join', {})) as MediaJoinAnswer;
     expect(joined.routerRtpCapabilities).toHaveProperty('codecs');
@@ -142,6 +145,57 @@ describe.skipIf(!worker)('calls relayed through the SFU', () => {
       error: { reason: expect.stringContaining("Calls that hide your IP address can't be made right now") },
     });
     expect(await refused).toMatchObject({ code: 'unavailable' });
+  });
+});
+
+describe('SFU abuse: an SFU that never answers holds up only the call waiting for it', () => {
+  let app: TestApp | undefined;
+  const open: VideoClient[] = [];
+  afterAll(async () => {
+    for (const socket of open) socket.close();
+    await app?.close();
+  });
+
+  it('others are paired at once while a hidden-IP call waits out the SFU’s 2 s, then hears it is unavailable', async () => {
+    app = await startTestApp({ MEDIA_MODE: 'auto', SFU_EMBEDDED: 'false' });
+    // A node that says it can relay, then takes every room request and never answers.
+    const silent: SfuLoad = {
+      nodeId: 'silent-node',
+      workers: [{ pid: 1, rooms: 0, transports: 0, producers: 0, consumers: 0, cpu: 0 }],
+      disabledReason: null,
+      at: new Date().toISOString(),
+    };
+    await app.core.bus.publish({ subject: SFU_SUBJECTS.load, id: randomUUID(), data: silent });
+    app.core.bus.serve(SFU_SUBJECTS.createRoom, () => new Promise(() => {}));
+
+    const [ada, bob, cleo, dan] = await Promise.all(
+      ['Ada', 'Bob', 'Cleo', 'Dan'].map((firstName) => videoUser(app!.base, { firstName })),
+    );
+    expect((await ada!.api.call('POST', '/user/privacy', { hideIp: true })).status).toBe(200);
+    const sockets = await Promise.all([ada!, bob!, cleo!, dan!].map((user) => user.connect()));
+    open.push(...sockets);
+    const [adaSocket, bobSocket, cleoSocket, danSocket] = sockets as [
+      VideoClient,
+      VideoClient,
+      VideoClient,
+      VideoClient,
+    ];
+    const start = { filters: ANYONE, deviceType: 'desktop' } as const;
+
+    const adaRefused = nextEvent(adaSocket, 'videoError');
+    await adaSocket.emitWithAck('startMatching', start);
+    await bobSocket.emitWithAck('startMatching', start);
+    // ada and bob are paired; their room is being asked for. cleo and dan come next, and must not wait for it.
+    const cleoFound = nextEvent(cleoSocket, 'matchFound');
+    const danFound = nextEvent(danSocket, 'matchFound');
+    await cleoSocket.emitWithAck('startMatching', start);
+    await danSocket.emitWithAck('startMatching', start);
+    const first = await Promise.race([danFound.then(() => 'dan paired'), adaRefused.then(() => 'ada refused')]);
+    expect(first).toBe('dan paired');
+    expect((await cleoFound).media).toBe('p2p');
+
+    // The hidden-IP call never goes peer to peer: without a room it is refused, as before.
+    expect(await adaRefused).toMatchObject({ code: 'unavailable' });
   });
 });
 

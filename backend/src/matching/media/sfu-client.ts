@@ -30,10 +30,13 @@ export class SfuClient {
     private readonly onFailure?: (what: string) => void,
   ) {}
 
-  /** A room for a call on whichever SFU node takes it; the answer names the node. */
-  createRoom(roomId: string): Promise<SfuAnswers['createRoom']> {
-    // Short: the matchmaker waits for it, and every other pairing waits behind it.
-    return this.ask(SFU_SUBJECTS.createRoom, { type: 'createRoom', roomId }, 2_000);
+  /**
+   * A room for a call on whichever SFU node takes it; the answer names the node. The call's two users are its only
+   * peers: the SFU refuses any other peer id in that room.
+   */
+  createRoom(roomId: string, peerIds: readonly [string, string]): Promise<SfuAnswers['createRoom']> {
+    // Short: the two users hear of their call only once it has a room.
+    return this.ask(SFU_SUBJECTS.createRoom, { type: 'createRoom', roomId, peerIds: [...peerIds] }, 2_000);
   }
 
   /** Any other request, to the node that holds the room. */
