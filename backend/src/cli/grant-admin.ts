@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { account } from '../identity/domain/account.decider.js';
 import { emailConfirmed } from '../identity/accounts/accounts.js';
+import { emailKey } from '../identity/accounts/email-address.js';
 import { type AccountEvent, accountStream } from '../identity/domain/account.events.js';
 import { executeDecider } from '../platform/cqrs/execute-decider.js';
 import { runCli, withEventCore } from './cli-support.js';
@@ -13,7 +14,7 @@ runCli('admin:grant', async () => {
     const owner = await db
       .selectFrom('account_emails')
       .select('user_id')
-      .where('email_lower', '=', emailAddress.toLowerCase())
+      .where('email_lower', '=', emailKey(emailAddress))
       .executeTakeFirst();
     if (!owner) throw new Error(`no account with the e-mail address ${emailAddress}`);
     // Holding an address is not owning it: only an account that confirmed it by the mailed link is made an admin.

@@ -22,6 +22,7 @@ import { UserDirectory } from './public/user-directory.js';
 import { ListSessionsHandler } from './queries/sessions/list-sessions.query.js';
 import { GetUserInfoHandler } from './queries/user-info/get-user-info.query.js';
 import { AccessTokens } from './sessions/access-tokens.js';
+import { KnownDevices } from './sessions/known-devices.js';
 import { SignIns } from './sessions/sign-ins.js';
 
 /** Identity (DESIGN.md "Conventions"): accounts, profiles, sessions. Exports only its public surface. */
@@ -47,6 +48,7 @@ import { SignIns } from './sessions/sign-ins.js';
     Accounts,
     IdentityMails,
     SignIns,
+    KnownDevices,
     CurrentPassword,
     ...IDENTITY_COMMAND_HANDLERS,
     GetUserInfoHandler,

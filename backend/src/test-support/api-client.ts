@@ -1,8 +1,17 @@
+// The three documentation networks (RFC 5737), 762 addresses handed out in turn from a random start: clients of one
+// test file never share an address by chance (a shared one would share its per-address limits).
+const TEST_NETS = ['192.0.2', '198.51.100', '203.0.113'];
+let nextAddress = Math.floor(Math.random() * 762);
+function clientAddress(): string {
+  const n = nextAddress++ % 762;
+  return `${TEST_NETS[Math.floor(n / 254)]}.${(n % 254) + 1}`;
+}
+
 /** A browser in miniature: keeps the cookies the server sets, sends them back. */
 export class ApiClient {
   cookies = new Map<string, string>();
   /** Each client is another person behind the trusted proxy (TRUST_PROXY=loopback): its own client address. */
-  readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  readonly ip = clientAddress();
   constructor(private readonly base: string) {}
 
   /** The cookies as a browser sends them (for sockets and requests made without `call`). */

@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../sessions/access-tokens.js';
-import { authCookieNames, REFRESH_COOKIE_PATH } from '../sessions/auth-cookies.js';
+import { authCookieNames, DEVICE_COOKIE_PATH, REFRESH_COOKIE_PATH } from '../sessions/auth-cookies.js';
 import { SESSION_TTL_DAYS } from '../sessions/session-store.js';
 
 /**
@@ -10,7 +10,7 @@ import { SESSION_TTL_DAYS } from '../sessions/session-store.js';
 export function setAuthCookies(
   res: Response,
   publicUrl: string,
-  tokens: { accessToken: string; refreshToken?: string },
+  tokens: { accessToken: string; refreshToken?: string; deviceToken?: string },
 ) {
   const names = authCookieNames(publicUrl);
   const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: names.secure };
@@ -21,6 +21,9 @@ export function setAuthCookies(
       path: REFRESH_COOKIE_PATH,
       maxAge: SESSION_TTL_DAYS * 86_400_000,
     });
+  // Outlives sessions and logouts: it is what tells the owner's browser from an attacker's (browsers cap it at 400 days).
+  if (tokens.deviceToken)
+    res.cookie(names.device, tokens.deviceToken, { ...base, path: DEVICE_COOKIE_PATH, maxAge: 400 * 86_400_000 });
 }
 
 export function clearAuthCookies(res: Response, publicUrl: string) {
@@ -33,6 +36,14 @@ export function clearAuthCookies(res: Response, publicUrl: string) {
 }
 
 export function refreshCookie(req: Request, publicUrl: string): string | undefined {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[authCookieNames(publicUrl).refresh];
+  return cookieValue(req, authCookieNames(publicUrl).refresh);
+}
+
+export function deviceCookie(req: Request, publicUrl: string): string | undefined {
+  return cookieValue(req, authCookieNames(publicUrl).device);
+}
+
+function cookieValue(req: Request, name: string): string | undefined {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value ? value : undefined;
 }

@@ -22,7 +22,7 @@ import { SessionResolver } from '../public/session-resolver.js';
 import { GetUserInfo } from '../queries/user-info/get-user-info.query.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../sessions/access-tokens.js';
 import type { Device, SignedIn } from '../sessions/sign-ins.js';
-import { clearAuthCookies, refreshCookie, setAuthCookies } from './auth-cookies.js';
+import { clearAuthCookies, deviceCookie, refreshCookie, setAuthCookies } from './auth-cookies.js';
 import {
   CompleteSignupDto,
   LoginDto,
@@ -52,7 +52,7 @@ export class AuthController {
     @CommandMeta() meta: CommandMetadata,
   ): Promise<UserInfo> {
     const signedIn = await this.commands.execute(
-      new SignUp(body.emailAddress.trim(), body.password, device(req), meta),
+      new SignUp(body.emailAddress.trim(), body.password, this.device(req), meta),
     );
     return this.signedIn(res, signedIn);
   }
@@ -83,7 +83,9 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<LoginAnswer> {
-    const answer = await this.commands.execute(new LogIn(body.emailAddress.trim(), body.password, device(req), meta));
+    const answer = await this.commands.execute(
+      new LogIn(body.emailAddress.trim(), body.password, this.device(req), meta),
+    );
     return 'twoFactorRequired' in answer ? answer : this.signedIn(res, answer);
   }
 
@@ -95,7 +97,9 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<UserInfo> {
-    const signedIn = await this.commands.execute(new VerifyLoginCode(body.challengeId, body.code, device(req), meta));
+    const signedIn = await this.commands.execute(
+      new VerifyLoginCode(body.challengeId, body.code, this.device(req), meta),
+    );
     return this.signedIn(res, signedIn);
   }
 
@@ -161,12 +165,16 @@ export class AuthController {
     return { message: 'Your password was changed; sign in with the new one.' };
   }
 
+  private device(req: Request): Device {
+    return {
+      userAgent: req.headers['user-agent'] ?? null,
+      ip: req.ip ?? null,
+      knownDeviceToken: deviceCookie(req, this.config.publicUrl),
+    };
+  }
+
   private signedIn(res: Response, signedIn: SignedIn): UserInfo {
     setAuthCookies(res, this.config.publicUrl, signedIn);
     return signedIn.user;
   }
-}
-
-export function device(req: Request): Device {
-  return { userAgent: req.headers['user-agent'] ?? null, ip: req.ip ?? null };
 }

@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   IsBoolean,
   IsEmail,
@@ -11,9 +11,15 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
+import { canonicalEmail } from '../accounts/email-address.js';
+
+/** An address as one spelling per mailbox (NFKC, punycode domain) before it is validated and used. */
+export const AsCanonicalEmail = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? canonicalEmail(value) : value));
 
 /** Bodies of the identity routes; the global ValidationPipe refuses unknown fields and answers 400 per field. */
 export class SignupDto {
+  @AsCanonicalEmail()
   @IsEmail({}, { message: 'emailAddress must be an e-mail address' })
   @MaxLength(254)
   emailAddress: string;
@@ -25,6 +31,7 @@ export class SignupDto {
 }
 
 export class LoginDto {
+  @AsCanonicalEmail()
   @IsEmail({}, { message: 'emailAddress must be an e-mail address' })
   @MaxLength(254)
   emailAddress: string;
@@ -74,6 +81,7 @@ export class CompleteSignupDto {
 }
 
 export class PasswordResetDto {
+  @AsCanonicalEmail()
   @IsEmail({}, { message: 'emailAddress must be an e-mail address' })
   @MaxLength(254)
   emailAddress: string;

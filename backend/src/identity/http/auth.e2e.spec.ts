@@ -165,6 +165,91 @@ describe('identity over HTTP', () => {
     expect((await login(PASSWORD)).status).toBe(200);
   });
 
+  it('Address normalisation: a look-alike spelling of a taken address is the same mailbox, not a second account', async () => {
+    const id = randomUUID().slice(0, 8);
+    const { address } = await signUp(`office-${id}@example.com`);
+    const first = await sink.waitFor((m) => m.to.includes(address));
+    // The "ﬃ" ligature and a full-width domain letter fold to the plain address (NFKC).
+    const lookalike = `oﬃce-${id}@ｅxample.com`;
+    const intruder = await new Client(test.base).call('POST', '/auth/signup', {
+      emailAddress: `oﬃce-${id}@example.com`,
+      password: 'intruder-harbour-77',
+    });
+    expect(intruder.status).toBe(201);
+    const notice = await sink.waitFor((m) => m.to.includes(address) && m !== first);
+    expect(notice.subject).toBe('Someone tried to sign up for Serendip with your e-mail address');
+
+    const login = await new Client(test.base).call('POST', '/auth/login', {
+      emailAddress: lookalike,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.emailAddress).toBe(address);
+    expect(
+      (
+        await new Client(test.base).call('POST', '/auth/login', {
+          emailAddress: lookalike,
+          password: 'intruder-harbour-77',
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('Admin squatting: an address never confirmed is released after 24 hours to whoever signs up and confirms it', async () => {
+    const { address, user: squatter } = await signUp();
+    // The squatter never follows the link; a day later the real owner signs up.
+    await test.db
+      .updateTable('account_emails')
+      .set({ claimed_at: new Date(Date.now() - 25 * 3_600_000) })
+      .where('user_id', '=', squatter._id)
+      .execute();
+    const owner = new Client(test.base);
+    const before = sink.messages.length;
+    expect(
+      (await owner.call('POST', '/auth/signup', { emailAddress: address, password: 'owner-harbour-lantern-8' })).status,
+    ).toBe(201);
+    const link = await sink.waitFor((m) => m.to.includes(address) && sink.messages.indexOf(m) >= before);
+    const token = /verify-email\?token=([\w-]+)/.exec(link.text)?.[1];
+    expect(token).toBeDefined();
+    expect((await owner.call('POST', '/auth/verify-email', { token })).status).toBe(200);
+    await expect.poll(async () => (await owner.call('GET', '/auth/user-info')).body.emailVerified).toBe(true);
+    // The address now signs in its owner, not the squatter.
+    const login = (password: string) =>
+      new Client(test.base).call('POST', '/auth/login', { emailAddress: address, password });
+    expect((await login(PASSWORD)).status).toBe(401);
+    expect((await login('owner-harbour-lantern-8')).status).toBe(200);
+  });
+
+  it('keeps a confirmed address for good, and an unconfirmed one for its first 24 hours', async () => {
+    const age = async (userId: string, hours: number) =>
+      test.db
+        .updateTable('account_emails')
+        .set({ claimed_at: new Date(Date.now() - hours * 3_600_000) })
+        .where('user_id', '=', userId)
+        .execute();
+    const loginOf = (address: string) =>
+      new Client(test.base).call('POST', '/auth/login', { emailAddress: address, password: PASSWORD });
+
+    const fresh = await signUp();
+    await age(fresh.user._id, 23);
+    await new Client(test.base).call('POST', '/auth/signup', {
+      emailAddress: fresh.address,
+      password: 'early-harbour-8',
+    });
+    expect((await loginOf(fresh.address)).status).toBe(200);
+
+    const confirmed = await signUp();
+    const link = await sink.waitFor((m) => m.to.includes(confirmed.address) && /verify-email\?token=/.test(m.text));
+    const token = /verify-email\?token=([\w-]+)/.exec(link.text)![1];
+    expect((await confirmed.client.call('POST', '/auth/verify-email', { token })).status).toBe(200);
+    await age(confirmed.user._id, 24 * 400);
+    await new Client(test.base).call('POST', '/auth/signup', {
+      emailAddress: confirmed.address,
+      password: 'late-harbour-8',
+    });
+    expect((await loginOf(confirmed.address)).status).toBe(200);
+  });
+
   it('with two-factor on, a right password buys at most 5 codes in 15 minutes, and wrong codes count across them', async () => {
     const { address, user } = await signUp();
     const meta = { commandId: randomUUID(), correlationId: randomUUID(), actor: user._id, now: new Date() };
@@ -392,6 +477,40 @@ describe('identity over HTTP', () => {
     });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('Targeted lockout: failures from elsewhere do not lock the owner out of a browser they signed in from', async () => {
+    const { client: owner, address } = await signUp();
+    expect((await owner.call('POST', '/auth/logout')).status).toBe(200);
+    // An attacker guesses from ten addresses until the account is locked for everyone else.
+    for (let i = 0; i < 10; i++) {
+      const guess = await new Client(test.base).call('POST', '/auth/login', {
+        emailAddress: address,
+        password: `guess-${i}-x`,
+      });
+      expect(guess.status).toBe(401);
+    }
+    const stranger = await new Client(test.base).call('POST', '/auth/login', {
+      emailAddress: address,
+      password: PASSWORD,
+    });
+    expect(stranger.status).toBe(429);
+
+    // The owner's own browser still gets in with the right password.
+    const back = await owner.call('POST', '/auth/login', { emailAddress: address, password: PASSWORD });
+    expect(back.status).toBe(200);
+    // Guesses from the known device are counted too, on their own.
+    expect((await owner.call('POST', '/auth/logout')).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      await owner.call('POST', '/auth/login', { emailAddress: address, password: `guess-${i}-y` });
+    expect((await owner.call('POST', '/auth/login', { emailAddress: address, password: PASSWORD })).status).toBe(429);
+    // A device cookie of another account is no key to this one.
+    const other = await signUp();
+    const borrowed = new Client(test.base);
+    borrowed.cookies.set('device', other.client.cookies.get('device')!);
+    expect((await borrowed.call('POST', '/auth/login', { emailAddress: address, password: PASSWORD })).status).toBe(
+      429,
+    );
   });
 
   it('counts parallel guesses before checking any of them: at most 10 of 40 at once are even tried', async () => {

@@ -3,6 +3,7 @@ import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import { DomainError } from '../../platform/cqrs/decider.js';
 import { LIMITS, RATE_LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
+import { emailKey } from '../accounts/email-address.js';
 import { maskEmail } from '../../platform/mail/mail-address.js';
 import { MAIL_SENDER, type MailSender } from '../../platform/mail/mail-sender.js';
 import { EmailTokens } from '../accounts/email-tokens.js';
@@ -138,7 +139,7 @@ export class IdentityMails {
   }
 
   private allowed(emailAddress: string): Promise<boolean> {
-    return this.limits.allow(LIMITS.mailsPerAddress, emailAddress.toLowerCase());
+    return this.limits.allow(LIMITS.mailsPerAddress, emailKey(emailAddress));
   }
 
   private async bestEffort(what: string, send: () => Promise<void>): Promise<void> {

@@ -1,5 +1,6 @@
 import { PROFILE_LIMITS } from '@serendip/proto';
 import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { AsCanonicalEmail } from '../http/auth.dto.js';
 
 // Plain text only: the profile is shown to strangers, so markup never gets in.
 const NO_MARKUP = /^[^<>]*$/;
@@ -35,6 +36,7 @@ export class EditProfileDto {
 export class EditAccountDto {
   @IsOptional()
   @ValidateIf((o: EditAccountDto) => o.emailAddress !== '')
+  @AsCanonicalEmail()
   @IsEmail({}, { message: 'emailAddress must be an e-mail address' })
   @MaxLength(254)
   emailAddress?: string;

@@ -8,12 +8,15 @@ import { Accounts } from '../accounts/accounts.js';
 import { LocationService, SIGN_IN_LOOKUP_BUDGET_MS } from '../location/location.service.js';
 import { ACCESS_TOKENS } from '../public/session-resolver.js';
 import { AccessTokens } from './access-tokens.js';
+import { KnownDevices } from './known-devices.js';
 import { SessionStore } from './session-store.js';
 import { type SessionEvent, sessionStream } from './session.events.js';
 
 export interface Device {
   userAgent: string | null;
   ip: string | null;
+  /** The browser's device cookie, if it has one (`KnownDevices`). */
+  knownDeviceToken?: string;
 }
 
 /** A signed-in answer: the user, plus the cookies' tokens. */
@@ -21,6 +24,8 @@ export interface SignedIn {
   user: UserInfo;
   accessToken: string;
   refreshToken: string;
+  /** This browser is now a known device of the account. */
+  deviceToken: string;
 }
 
 /**
@@ -37,6 +42,7 @@ export class SignIns {
     @Inject(ACCESS_TOKENS) readonly tokens: AccessTokens,
     private readonly accounts: Accounts,
     private readonly location: LocationService,
+    private readonly knownDevices: KnownDevices,
   ) {
     this.store = new SessionStore(db);
   }
@@ -52,7 +58,9 @@ export class SignIns {
     );
     const moved = await this.location.recordAfterSignIn(userId, place, meta);
     const accessToken = await this.tokens.sign({ userId, sessionId }, meta.now);
-    return { user: await this.accounts.userInfoAfter(userId, moved ?? started, meta.now), accessToken, refreshToken };
+    const deviceToken = await this.knownDevices.remember(userId, device.knownDeviceToken, meta.now);
+    const user = await this.accounts.userInfoAfter(userId, moved ?? started, meta.now);
+    return { user, accessToken, refreshToken, deviceToken };
   }
 
   /** Ends a session once (true if it was still active), and records why. */

@@ -6,7 +6,13 @@ export interface Database {
   events: EventsTable;
   checkpoints: CheckpointsTable;
   users: UsersTable;
-  account_emails: { email_lower: string; user_id: string };
+  account_emails: { email_lower: string; user_id: string; claimed_at: Generated<Date> };
+  auth_known_devices: {
+    token_hash: string;
+    user_id: string;
+    created_at: Generated<Date>;
+    last_used_at: Generated<Date>;
+  };
   auth_sessions: AuthSessionsTable;
   auth_refresh_tokens: { token_hash: string; session_id: string; rotated_at: Date | null };
   auth_email_tokens: AuthEmailTokensTable;

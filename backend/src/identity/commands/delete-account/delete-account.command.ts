@@ -48,6 +48,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccount> {
     const position = await this.accounts.run(userId, { type: 'DeleteAccount' }, meta);
     await this.core.vault.forgetSubject(userId);
     await this.db.deleteFrom('account_emails').where('user_id', '=', userId).execute();
+    await this.db.deleteFrom('auth_known_devices').where('user_id', '=', userId).execute();
     // The ended sessions stay (audit) but say nothing more about the person: where, from what, from which address.
     await this.db
       .updateTable('auth_sessions')

@@ -5,6 +5,7 @@ import { invalidField } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { Accounts } from '../../accounts/accounts.js';
+import { canonicalEmail, emailKey } from '../../accounts/email-address.js';
 import { CurrentPassword } from '../../passwords/current-password.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
 import { PasswordHasher } from '../../passwords/password-hasher.js';
@@ -41,8 +42,8 @@ export class EditAccountHandler implements ICommandHandler<EditAccount> {
 
   async execute({ userId, sessionId, request, meta }: EditAccount): Promise<EditAccountAnswer> {
     const current = await this.accounts.userInfo(userId, meta.now);
-    const newEmail = request.emailAddress?.trim();
-    const changesEmail = !!newEmail && newEmail.toLowerCase() !== current.emailAddress.toLowerCase();
+    const newEmail = request.emailAddress ? canonicalEmail(request.emailAddress) : undefined;
+    const changesEmail = !!newEmail && emailKey(newEmail) !== emailKey(current.emailAddress);
     const changesPassword = !!request.newPassword;
     if (!changesEmail && !changesPassword) return { user: current };
     await this.currentPassword.check(userId, request.currentPassword);
@@ -63,7 +64,7 @@ export class EditAccountHandler implements ICommandHandler<EditAccount> {
       const taken = await this.db
         .selectFrom('account_emails')
         .select('user_id')
-        .where('email_lower', '=', newEmail.toLowerCase())
+        .where('email_lower', '=', emailKey(newEmail))
         .executeTakeFirst();
       await this.mails.emailChange(userId, newEmail, !!taken, meta.now);
       answer.pendingEmailAddress = newEmail;

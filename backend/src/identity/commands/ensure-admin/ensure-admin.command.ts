@@ -5,6 +5,7 @@ import { v5 as uuidv5 } from 'uuid';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { Accounts, currentPasswordHash, emailConfirmed } from '../../accounts/accounts.js';
+import { canonicalEmail, emailKey } from '../../accounts/email-address.js';
 import { PasswordHasher } from '../../passwords/password-hasher.js';
 import { passwordProblem } from '../../passwords/password-policy.js';
 
@@ -37,7 +38,7 @@ export class EnsureAdminHandler implements ICommandHandler<EnsureAdmin> {
   ) {}
 
   async execute({ emailAddress, password, now }: EnsureAdmin): Promise<string> {
-    const emailLower = emailAddress.toLowerCase();
+    const emailLower = emailKey(emailAddress);
     const meta = (step: string): CommandMetadata => ({
       commandId: uuidv5(`admin-bootstrap:${emailLower}:${step}`, ADMIN_BOOTSTRAP_NAMESPACE),
       correlationId: randomUUID(),
@@ -53,9 +54,16 @@ export class EnsureAdminHandler implements ICommandHandler<EnsureAdmin> {
       const problem = passwordProblem(password);
       if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
       const userId = randomUUID();
-      await this.db.insertInto('account_emails').values({ email_lower: emailLower, user_id: userId }).execute();
+      await this.db
+        .insertInto('account_emails')
+        .values({ email_lower: emailLower, user_id: userId, claimed_at: now })
+        .execute();
       const passwordHash = await this.hasher.hash(password);
-      await this.accounts.run(userId, { type: 'Register', userId, emailAddress, passwordHash }, meta('register'));
+      await this.accounts.run(
+        userId,
+        { type: 'Register', userId, emailAddress: canonicalEmail(emailAddress), passwordHash },
+        meta('register'),
+      );
       await this.accounts.run(userId, { type: 'VerifyEmail' }, meta('verify'));
       owner = { user_id: userId };
     } else {

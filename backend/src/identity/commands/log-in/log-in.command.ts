@@ -6,8 +6,10 @@ import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js'
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { LIMITS, RATE_LIMITS, type RateLimits } from '../../../platform/http/rate-limits.js';
 import { Accounts, currentPasswordHash, twoFactorEnabled } from '../../accounts/accounts.js';
+import { emailKey } from '../../accounts/email-address.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
 import { PasswordHasher } from '../../passwords/password-hasher.js';
+import { KnownDevices } from '../../sessions/known-devices.js';
 import { hashSecret, newCode } from '../../sessions/secrets.js';
 import { type Device, type SignedIn, SignIns } from '../../sessions/sign-ins.js';
 
@@ -30,7 +32,8 @@ export const WRONG_CREDENTIALS = 'Wrong e-mail address or password';
 
 /**
  * spec 1 "Accounts", 8: wrong e-mail and wrong password read the same and take the same time (no account enumeration);
- * failures count per account and per address. With two-factor on, a code is mailed and the sign-in waits for it.
+ * failures count per account (per known device, see below) and per client address. With two-factor on, a code is mailed
+ * and the sign-in waits for it.
  */
 @CommandHandler(LogIn)
 export class LogInHandler implements ICommandHandler<LogIn> {
@@ -42,32 +45,38 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     private readonly accounts: Accounts,
     private readonly mails: IdentityMails,
     private readonly signIns: SignIns,
+    private readonly knownDevices: KnownDevices,
   ) {}
 
   async execute({ emailAddress, password, device, meta }: LogIn): Promise<LogInOutcome> {
-    const emailLower = emailAddress.toLowerCase();
-    // Every attempt is counted before the password is checked (one atomic step): parallel guesses cannot all get in
-    // before the first failure counts. A right password gives its points back below.
-    await this.limits.take(LIMITS.loginFailuresPerAccount, emailLower);
-    if (device.ip) {
-      try {
-        await this.limits.take(LIMITS.loginFailuresPerIp, device.ip);
-      } catch (error) {
-        await this.limits.refund(LIMITS.loginFailuresPerAccount, emailLower);
-        throw error;
-      }
-    }
+    const key = emailKey(emailAddress);
     const owner = await this.db
       .selectFrom('account_emails')
       .select('user_id')
-      .where('email_lower', '=', emailLower)
+      .where('email_lower', '=', key)
       .executeTakeFirst();
+    // A browser the account signed in from keeps its own count: failures from anywhere else (an attacker) lock out
+    // every other client of the account, but not the owner's known device.
+    const knownDevice = !!owner && (await this.knownDevices.isKnown(owner.user_id, device.knownDeviceToken));
+    const accountKey = knownDevice ? `${key}|device:${hashSecret(device.knownDeviceToken!)}` : key;
+    const ip = knownDevice ? null : device.ip;
+    // Every attempt is counted before the password is checked (one atomic step): parallel guesses cannot all get in
+    // before the first failure counts. A right password gives its points back below.
+    await this.limits.take(LIMITS.loginFailuresPerAccount, accountKey);
+    if (ip) {
+      try {
+        await this.limits.take(LIMITS.loginFailuresPerIp, ip);
+      } catch (error) {
+        await this.limits.refund(LIMITS.loginFailuresPerAccount, accountKey);
+        throw error;
+      }
+    }
     const history = owner ? await this.accounts.history(owner.user_id) : [];
     if (!(await this.hasher.verify(currentPasswordHash(history), password)) || !owner) {
       throw new DomainError('wrong-credentials', WRONG_CREDENTIALS, { kind: 'unauthenticated' });
     }
-    await this.limits.reset(LIMITS.loginFailuresPerAccount, emailLower);
-    if (device.ip) await this.limits.refund(LIMITS.loginFailuresPerIp, device.ip);
+    await this.limits.reset(LIMITS.loginFailuresPerAccount, accountKey);
+    if (ip) await this.limits.refund(LIMITS.loginFailuresPerIp, ip);
     if (!twoFactorEnabled(history)) return this.signIns.start(owner.user_id, device, meta);
 
     // Each code is a new set of tries: how many an account gets is limited, however often the password is right.

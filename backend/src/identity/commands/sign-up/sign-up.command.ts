@@ -5,7 +5,8 @@ import { invalidField } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { LIMITS, RATE_LIMITS, type RateLimits } from '../../../platform/http/rate-limits.js';
-import { Accounts } from '../../accounts/accounts.js';
+import { Accounts, emailConfirmed } from '../../accounts/accounts.js';
+import { canonicalEmail, emailKey } from '../../accounts/email-address.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
 import { PasswordHasher } from '../../passwords/password-hasher.js';
 import { passwordProblem } from '../../passwords/password-policy.js';
@@ -21,6 +22,9 @@ export class SignUp extends Command<SignedIn> {
     super();
   }
 }
+
+/** How long a sign-up holds an address it never confirmed against others who want it (admin squatting, spec 1). */
+export const UNCONFIRMED_CLAIM_MS = 24 * 3_600_000;
 
 /**
  * Sign-up answers alike whether or not the address already has an account (no enumeration, spec 1 "Accounts"):
@@ -40,14 +44,15 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     private readonly signIns: SignIns,
   ) {}
 
-  async execute({ emailAddress, password, device, meta }: SignUp): Promise<SignedIn> {
+  async execute({ emailAddress: typed, password, device, meta }: SignUp): Promise<SignedIn> {
     if (device.ip) await this.limits.take(LIMITS.signupsPerIp, device.ip);
     const problem = passwordProblem(password);
     if (problem) throw invalidField('password', problem, 'weak-password');
+    const emailAddress = canonicalEmail(typed);
     const userId = randomUUID();
     const claimed = await this.db
       .insertInto('account_emails')
-      .values({ email_lower: emailAddress.toLowerCase(), user_id: userId })
+      .values({ email_lower: emailKey(emailAddress), user_id: userId, claimed_at: meta.now })
       .onConflict((oc) => oc.doNothing())
       .returning('user_id')
       .executeTakeFirst();
@@ -59,8 +64,21 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
       throw error;
     }
     // The account exists now: a mail relay that is down must not turn that into an error (the link can be sent again).
-    if (claimed) await this.mails.verification(userId, emailAddress, meta.now);
+    // An address whose holder never confirmed it within a day is open to whoever can: the link goes to the new
+    // account, which takes the address over only by following it (verify-email).
+    if (claimed || (await this.unconfirmedForADay(emailAddress, meta.now)))
+      await this.mails.verification(userId, emailAddress, meta.now);
     else await this.mails.addressInUse(emailAddress);
     return this.signIns.start(userId, device, meta);
+  }
+
+  private async unconfirmedForADay(emailAddress: string, now: Date): Promise<boolean> {
+    const holder = await this.db
+      .selectFrom('account_emails')
+      .select(['user_id', 'claimed_at'])
+      .where('email_lower', '=', emailKey(emailAddress))
+      .executeTakeFirst();
+    if (!holder || now.getTime() - holder.claimed_at.getTime() < UNCONFIRMED_CLAIM_MS) return false;
+    return !emailConfirmed(await this.accounts.history(holder.user_id));
   }
 }

@@ -1,9 +1,10 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { invalidField } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
-import { Accounts } from '../../accounts/accounts.js';
+import { Accounts, emailConfirmed } from '../../accounts/accounts.js';
+import { emailKey } from '../../accounts/email-address.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
 
 export class VerifyEmail extends Command<void> {
@@ -18,6 +19,8 @@ export class VerifyEmail extends Command<void> {
 /** The e-mailed link of a sign-up (confirms the address) or of an e-mail change (the new address takes over). */
 @CommandHandler(VerifyEmail)
 export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
+  private readonly logger = new Logger(VerifyEmailHandler.name);
+
   constructor(
     @Inject(DATABASE) private readonly db: Db,
     private readonly accounts: Accounts,
@@ -30,7 +33,38 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
       await this.switchEmail(redeemed.userId, redeemed.newEmail, meta);
       return;
     }
+    await this.holdAddress(redeemed.userId, meta.now);
     await this.accounts.run(redeemed.userId, { type: 'VerifyEmail' }, meta);
+  }
+
+  /**
+   * A sign-up's address is its own once confirmed: an account that claimed it first but never confirmed it (its link
+   * was sent only after a day, see SignUp) gives it up; one that confirmed it meanwhile keeps it.
+   */
+  private async holdAddress(userId: string, now: Date): Promise<void> {
+    const key = emailKey((await this.accounts.userInfo(userId, now)).emailAddress);
+    await this.db.transaction().execute(async (trx) => {
+      const holder = await trx
+        .selectFrom('account_emails')
+        .select('user_id')
+        .where('email_lower', '=', key)
+        .forUpdate()
+        .executeTakeFirst();
+      if (holder?.user_id === userId) return;
+      if (!holder) {
+        await trx.insertInto('account_emails').values({ email_lower: key, user_id: userId, claimed_at: now }).execute();
+        return;
+      }
+      if (emailConfirmed(await this.accounts.history(holder.user_id))) {
+        throw invalidField('token', 'this address belongs to another account now', 'address-taken');
+      }
+      await trx
+        .updateTable('account_emails')
+        .set({ user_id: userId, claimed_at: now })
+        .where('email_lower', '=', key)
+        .execute();
+      this.logger.log(`an unconfirmed claim on an address moved to the account that confirmed it (${userId})`);
+    });
   }
 
   /**
@@ -49,13 +83,13 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
       if (old) {
         await this.db
           .updateTable('account_emails')
-          .set({ email_lower: newEmail.toLowerCase() })
+          .set({ email_lower: emailKey(newEmail), claimed_at: meta.now })
           .where('user_id', '=', userId)
           .execute();
       } else {
         await this.db
           .insertInto('account_emails')
-          .values({ email_lower: newEmail.toLowerCase(), user_id: userId })
+          .values({ email_lower: emailKey(newEmail), user_id: userId, claimed_at: meta.now })
           .execute();
       }
     } catch (error) {
@@ -65,6 +99,6 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
       throw error;
     }
     await this.accounts.run(userId, { type: 'ChangeEmail', emailAddress: newEmail }, meta);
-    if (old && old.email_lower !== newEmail.toLowerCase()) await this.mails.emailChanged(old.email_lower, newEmail);
+    if (old && old.email_lower !== emailKey(newEmail)) await this.mails.emailChanged(old.email_lower, newEmail);
   }
 }
