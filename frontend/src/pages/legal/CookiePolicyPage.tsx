@@ -27,10 +27,10 @@ const SECTIONS: readonly StaticSection[] = [
       <>
         <p>
           These keep you signed in and the service secure. Serendip cannot work without them, so they do not need your
-          consent. Both are HttpOnly (scripts in the page cannot read them) and are sent only to Serendip
-          (SameSite=Lax), the refresh token only to the one address that renews your session. On HTTPS they go only over
-          encrypted connections, named <code>__Host-accessToken</code> and <code>__Secure-refreshToken</code> so that no
-          other site can set them.
+          consent. All three are HttpOnly (scripts in the page cannot read them) and are sent only to Serendip
+          (SameSite=Lax), the refresh token only to the one address that renews your session and the device cookie only
+          when you sign in. On HTTPS they go only over encrypted connections, named <code>__Host-accessToken</code>,{' '}
+          <code>__Secure-refreshToken</code> and <code>__Secure-device</code> so that no other site can set them.
         </p>
         <StaticTable
           caption="Essential cookies set by Serendip"
@@ -45,6 +45,11 @@ const SECTIONS: readonly StaticSection[] = [
               <code key="name">refreshToken</code>,
               'Gets a new access token so you stay signed in. It is replaced on every use, and a copied one ends the session.',
               'Until you sign out, or at most 30 days after you sign in.',
+            ],
+            [
+              <code key="name">device</code>,
+              'Recognises this browser as one you signed in from, so failed sign-in attempts made elsewhere cannot lock you out here. It holds a random number and nothing about you.',
+              '400 days after your last sign-in here.',
             ],
           ]}
         />
