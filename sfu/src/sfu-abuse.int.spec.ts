@@ -126,6 +126,32 @@ describe.skipIf(!worker)('SFU abuse: one consumer per remote producer per peer',
   });
 });
 
+describe.skipIf(!worker)('SFU abuse: one camera and one microphone per peer, however many it sends at once', () => {
+  const { askNode, call } = node({ rtcMinPort: 43_600, rtcMaxPort: 43_699 });
+
+  it('ten video produces at once make one producer: the partner is offered one video track', async () => {
+    const { room } = await call('produce-1');
+    const produce = (ssrc: number) =>
+      askNode({
+        type: 'produce',
+        roomId: 'produce-1',
+        peerId: 'bob',
+        kind: 'video',
+        rtpParameters: {
+          codecs: [{ mimeType: 'video/VP8', payloadType: 101, clockRate: 90_000 }],
+          encodings: [{ ssrc }],
+        },
+      });
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, i) => produce(1_000 + i)));
+    expect(replies.filter((reply) => reply.ok)).toHaveLength(1);
+    expect(replies.filter((reply) => !reply.ok)).toEqual(
+      Array(9).fill({ ok: false, error: { code: 'invalid', reason: 'This peer already sends video.' } }),
+    );
+    // alice's test pattern and bob's one camera.
+    expect(room.counts().producers).toBe(2);
+  });
+});
+
 describe.skipIf(!worker)('SFU abuse: keyframe requests are rate limited', () => {
   const { ask, call } = node({ rtcMinPort: 43_500, rtcMaxPort: 43_599 });
 

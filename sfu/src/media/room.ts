@@ -21,6 +21,8 @@ interface Peer {
   /** Every transport of the peer: its send and receive pair, and any the server attached (see produceFrom). */
   transports: Map<string, types.Transport>;
   producers: Map<string, types.Producer>;
+  /** The kinds of the producers being made: a second of a kind is refused even while the first is on its way. */
+  producing: Set<MediaKind>;
   consumers: Map<string, types.Consumer>;
   /** The peer's consumer of each producer, by producer id, also while it is being made: one each. */
   consumerOf: Map<string, Promise<types.Consumer>>;
@@ -134,6 +136,7 @@ export class Room {
       recvTransport,
       transports: new Map(),
       producers: new Map(),
+      producing: new Set(),
       consumers: new Map(),
       consumerOf: new Map(),
     };
@@ -186,16 +189,21 @@ export class Room {
     rtpParameters: MediaParameters,
   ): Promise<types.Producer> {
     // A camera and a microphone: more would flood the partner with tracks and this worker with load.
-    if ([...peer.producers.values()].some((p) => p.kind === kind)) {
+    if (peer.producing.has(kind) || [...peer.producers.values()].some((p) => p.kind === kind)) {
       throw new SfuError('invalid', `This peer already sends ${kind}.`);
     }
-    const producer = await transport.produce({
-      kind,
-      rtpParameters: rtpParameters as unknown as types.RtpParameters,
-      keyFrameRequestDelay: KEY_FRAME_REQUEST_DELAY_MS,
-    });
-    this.track(peer.producers, producer);
-    return producer;
+    peer.producing.add(kind);
+    try {
+      const producer = await transport.produce({
+        kind,
+        rtpParameters: rtpParameters as unknown as types.RtpParameters,
+        keyFrameRequestDelay: KEY_FRAME_REQUEST_DELAY_MS,
+      });
+      this.track(peer.producers, producer);
+      return producer;
+    } finally {
+      peer.producing.delete(kind);
+    }
   }
 
   /**
