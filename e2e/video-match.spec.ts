@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { screenshot } from './support/artifacts.js';
+import { seriousA11yProblems } from './support/axe.js';
 import { browserUnavailable, launchChromium, VIEWPORTS } from './support/browser.js';
 import { type Coturn, coturnUnavailable, startCoturn } from './support/coturn.js';
 import {
@@ -114,6 +115,7 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     await page.getByText('Confirm your e-mail address to start matching.').waitFor();
     const start = page.getByRole('button', { name: 'Start Matching' });
     expect(await start.isDisabled()).toBe(true);
+    expect(await seriousA11yProblems(page)).toEqual([]);
     await screenshot(page, 'video-match-confirm-email-desktop');
 
     // The link from the mail, opened in another tab as a mail client would.
