@@ -99,7 +99,8 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('calls relayed throu
 
     // The server's own frame of Bob's video: a JPEG of the size Ada sees, whose bytes hash to the recorded SHA-256.
     const asAdmin = await admin(relay);
-    const taken = await asAdmin('POST', '/admin/snapshots', { userId: await userIdOf(bob) });
+    const reason = 'Reported for showing a weapon on camera';
+    const taken = await asAdmin('POST', '/admin/snapshots', { userId: await userIdOf(bob), reason });
     expect(taken.status).toBe(201);
     const record = (await taken.json()) as { snapshotId: string; sha256: string; width: number; height: number };
     const image = await asAdmin('GET', `/admin/snapshots/${record.snapshotId}`);
@@ -118,7 +119,10 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('calls relayed throu
     expect(decoded).toBe(`${record.width},${record.height}`);
     expect(decoded).toBe(seen);
     // Someone not in a relayed call: a clear reason, no file.
-    const nobody = await asAdmin('POST', '/admin/snapshots', { userId: '00000000-0000-4000-8000-000000000000' });
+    const nobody = await asAdmin('POST', '/admin/snapshots', {
+      userId: '00000000-0000-4000-8000-000000000000',
+      reason,
+    });
     expect(await nobody.json()).toMatchObject({ statusCode: 400, message: ['That user is not in a relayed call.'] });
 
     const roomsOpen = async () =>

@@ -173,6 +173,15 @@ const schema = z
         message: 'must be a whole number of bytes, at least 5242880 (one 5 MiB upload)',
       })
       .transform(Number),
+    // Days a snapshot (report evidence) is kept unless an open case holds it.
+    EVIDENCE_RETENTION_DAYS: z
+      .string()
+      .trim()
+      .default('90')
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 3650, {
+        message: 'must be a whole number of days from 1 to 3650',
+      })
+      .transform(Number),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -294,6 +303,7 @@ const schema = z
       },
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
       avatarPendingBytesMax: env.AVATAR_PENDING_BYTES_MAX,
+      evidenceRetentionDays: env.EVIDENCE_RETENTION_DAYS,
       /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
       trustProxy:
         env.TRUST_PROXY === 'true'

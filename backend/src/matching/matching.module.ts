@@ -11,7 +11,13 @@ import { SfuLoads } from './media/sfu-loads.js';
 import { GiveFeedbackHandler } from './commands/give-feedback/give-feedback.command.js';
 import { RecordMatchDecisionHandler } from './commands/record-match-decision/record-match-decision.command.js';
 import { TakeSnapshotHandler } from './commands/take-snapshot/take-snapshot.command.js';
-import { ReadSnapshotHandler } from './queries/snapshot/read-snapshot.query.js';
+import { DeleteSnapshotHandler } from './commands/delete-snapshot/delete-snapshot.command.js';
+import { HoldEvidenceHandler, ReleaseEvidenceHandler } from './commands/hold-evidence/hold-evidence.command.js';
+import { EvidenceRetention } from './commands/purge-expired-evidence/evidence-retention.js';
+import { PurgeExpiredEvidenceHandler } from './commands/purge-expired-evidence/purge-expired-evidence.command.js';
+import { ViewSnapshotHandler } from './commands/view-snapshot/view-snapshot.command.js';
+import { DeleteEvidenceOfDeletedAccounts } from './integration/delete-evidence-of-deleted-accounts.js';
+import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query.js';
 
 /** Matching (DESIGN.md "Conventions"): the queue, calls, their media and feedback. */
 @Module({
@@ -33,7 +39,14 @@ import { ReadSnapshotHandler } from './queries/snapshot/read-snapshot.query.js';
     GiveFeedbackHandler,
     RecordMatchDecisionHandler,
     TakeSnapshotHandler,
-    ReadSnapshotHandler,
+    ViewSnapshotHandler,
+    GetSnapshotAuditHandler,
+    HoldEvidenceHandler,
+    ReleaseEvidenceHandler,
+    DeleteSnapshotHandler,
+    PurgeExpiredEvidenceHandler,
+    EvidenceRetention,
+    DeleteEvidenceOfDeletedAccounts,
   ],
 })
 export class MatchingModule {}

@@ -11,4 +11,10 @@ export const sessionEndedDataSchema = z.object({
   reason: z.string(),
 });
 export type SessionEndedEvent = IntegrationEvent<'SessionEnded', z.infer<typeof sessionEndedDataSchema>>;
-export type IdentityIntegrationEvent = SessionEndedEvent;
+/**
+ * An account was deleted (identity context): other contexts delete what they keep of that person (matching: the
+ * snapshots showing them, unless an open case holds one).
+ */
+export const accountDeletedDataSchema = z.object({ userId: z.string().check(z.minLength(1)) });
+export type AccountDeletedEvent = IntegrationEvent<'AccountDeleted', z.infer<typeof accountDeletedDataSchema>>;
+export type IdentityIntegrationEvent = SessionEndedEvent | AccountDeletedEvent;

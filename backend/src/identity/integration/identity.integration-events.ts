@@ -2,8 +2,8 @@ import type { IdentityIntegrationEvent } from '@serendip/proto';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 
 /**
- * What identity tells others: that a session ended, whatever ended it (a reused refresh token ends it too). Ids and
- * the reason only; where and from what device stays in identity.
+ * What identity tells others: that a session ended, whatever ended it (a reused refresh token ends it too), and that
+ * an account was deleted. Ids and the reason only; where and from what device stays in identity.
  */
 export function identityIntegrationEvents(recorded: RecordedEvent): IdentityIntegrationEvent[] {
   const base = { id: recorded.id, context: 'identity', occurredAt: recorded.metadata.occurredAt };
@@ -13,6 +13,8 @@ export function identityIntegrationEvents(recorded: RecordedEvent): IdentityInte
       return [{ ...base, type: 'SessionEnded', data: { ...ids(data), reason: data.reason ?? 'ended' } }];
     case 'SessionCompromised':
       return [{ ...base, type: 'SessionEnded', data: { ...ids(data), reason: 'refresh token reused' } }];
+    case 'AccountDeleted':
+      return [{ ...base, type: 'AccountDeleted', data: { userId: data.userId } }];
     default:
       return [];
   }

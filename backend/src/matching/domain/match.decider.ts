@@ -1,12 +1,24 @@
 import { type Decider, DomainError } from '../../platform/cqrs/decider.js';
 import type { RelayReason } from '@serendip/proto';
-import type { MatchEndReason, MatchEvent, MatchSide, SnapshotTaken } from './match.events.js';
+import type {
+  MatchEndReason,
+  MatchEvent,
+  MatchSide,
+  SnapshotDeletionReason,
+  SnapshotEvent,
+  SnapshotTaken,
+} from './match.events.js';
 
 export type MatchCommand =
   | { type: 'Pair'; matchId: string; sides: [MatchSide, MatchSide] }
   | { type: 'End'; matchId: string; endedBy: string | null; reason: MatchEndReason }
   | { type: 'Relay'; matchId: string; reason: RelayReason; sfuNode: string }
   | ({ type: 'RecordSnapshot' } & SnapshotTaken['data'])
+  /** `sha256` is what the stored file's bytes hash to now. */
+  | { type: 'ViewSnapshot'; matchId: string; snapshotId: string; viewedBy: string; sha256: string }
+  | { type: 'HoldSnapshot'; matchId: string; snapshotId: string; caseId: string }
+  | { type: 'ReleaseSnapshot'; matchId: string; snapshotId: string; caseId: string }
+  | { type: 'DeleteSnapshot'; matchId: string; snapshotId: string; reason: SnapshotDeletionReason }
   | { type: 'GiveFeedback'; matchId: string; userId: string; rating: number; additionalInformation: string };
 
 /** What the matchmaker decides about a call: its pairing, a move to the SFU, its end. */
@@ -19,13 +31,26 @@ export interface MatchState {
   feedbackBy: string[];
   /** The SFU node the call is relayed on, or null for peer to peer. */
   sfuNode: string | null;
+  /** The call's snapshots (report evidence), by id. */
+  snapshots: Record<string, SnapshotState>;
+}
+
+export interface SnapshotState {
+  /** Whom it shows. */
+  userId: string;
+  /** What its bytes hashed to when it was taken. */
+  sha256: string;
+  /** The open cases that keep it. */
+  heldBy: string[];
+  deleted: boolean;
 }
 
 const NOT_FOUND = () => new DomainError('match-not-found', 'There is no such call of yours', { kind: 'not-found' });
+const NO_SNAPSHOT = () => new DomainError('snapshot-not-found', 'No such snapshot', { kind: 'not-found' });
 
 /** A call between two users: paired once, ended once, and one feedback per user. */
 export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
-  initialState: { status: 'none', userIds: [], pairedAt: 0, feedbackBy: [], sfuNode: null },
+  initialState: { status: 'none', userIds: [], pairedAt: 0, feedbackBy: [], sfuNode: null, snapshots: {} },
 
   evolve(state, event) {
     switch (event.type) {
@@ -41,7 +66,11 @@ export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
       case 'MatchRelayed':
         return { ...state, sfuNode: event.data.sfuNode };
       case 'SnapshotTaken':
-        return state;
+      case 'SnapshotViewed':
+      case 'SnapshotHeld':
+      case 'SnapshotReleased':
+      case 'SnapshotDeleted':
+        return { ...state, snapshots: evolveSnapshots(state.snapshots, event) };
       case 'FeedbackGiven':
         return { ...state, feedbackBy: [...state.feedbackBy, event.data.userId] };
       default: {
@@ -80,7 +109,42 @@ export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
       case 'RecordSnapshot': {
         if (state.status === 'none' || !state.userIds.includes(command.userId)) throw NOT_FOUND();
         const { type: _type, ...data } = command;
+        // Evidence is taken for a report or a stated reason (DESIGN.md "Matching"), never just because.
+        if (!data.reportId && !data.reason?.trim())
+          throw new DomainError('snapshot-reason-required', 'A snapshot needs a report or a stated reason');
         return [{ type: 'SnapshotTaken', data }];
+      }
+      case 'ViewSnapshot': {
+        const snapshot = liveSnapshot(state, command.snapshotId);
+        // A file that no longer hashes to what was recorded is not the evidence that was taken: it is never shown.
+        if (command.sha256 !== snapshot.sha256)
+          throw new DomainError('evidence-mismatch', 'The evidence does not match its checksum, so it is not shown', {
+            kind: 'conflict',
+          });
+        const { matchId, snapshotId, viewedBy } = command;
+        return [{ type: 'SnapshotViewed', data: { matchId, snapshotId, viewedBy } }];
+      }
+      case 'HoldSnapshot': {
+        const snapshot = liveSnapshot(state, command.snapshotId);
+        if (snapshot.heldBy.includes(command.caseId)) return [];
+        const { matchId, snapshotId, caseId } = command;
+        return [{ type: 'SnapshotHeld', data: { matchId, snapshotId, caseId } }];
+      }
+      case 'ReleaseSnapshot': {
+        const snapshot = state.snapshots[command.snapshotId];
+        if (!snapshot) throw NO_SNAPSHOT();
+        if (!snapshot.heldBy.includes(command.caseId)) return [];
+        const { matchId, snapshotId, caseId } = command;
+        return [{ type: 'SnapshotReleased', data: { matchId, snapshotId, caseId } }];
+      }
+      case 'DeleteSnapshot': {
+        const snapshot = state.snapshots[command.snapshotId];
+        if (!snapshot) throw NO_SNAPSHOT();
+        if (snapshot.deleted) return [];
+        if (snapshot.heldBy.length > 0)
+          throw new DomainError('evidence-held', 'An open case holds this snapshot', { kind: 'conflict' });
+        const { matchId, snapshotId, reason } = command;
+        return [{ type: 'SnapshotDeleted', data: { matchId, snapshotId, userId: snapshot.userId, reason } }];
       }
       case 'GiveFeedback': {
         // Someone else's call reads as no call at all: ids are not to be probed.
@@ -99,3 +163,35 @@ export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
     }
   },
 };
+
+/** A snapshot that can still be shown or held: taken, and not deleted. */
+function liveSnapshot(state: MatchState, snapshotId: string): SnapshotState {
+  const snapshot = state.snapshots[snapshotId];
+  if (!snapshot || snapshot.deleted) throw NO_SNAPSHOT();
+  return snapshot;
+}
+
+function evolveSnapshots(
+  snapshots: Record<string, SnapshotState>,
+  event: SnapshotEvent,
+): Record<string, SnapshotState> {
+  const { snapshotId } = event.data;
+  if (event.type === 'SnapshotTaken') {
+    const { userId, sha256 } = event.data;
+    return { ...snapshots, [snapshotId]: { userId, sha256, heldBy: [], deleted: false } };
+  }
+  const snapshot = snapshots[snapshotId];
+  if (!snapshot) return snapshots;
+  switch (event.type) {
+    case 'SnapshotViewed':
+      return snapshots;
+    case 'SnapshotHeld':
+      return { ...snapshots, [snapshotId]: { ...snapshot, heldBy: [...snapshot.heldBy, event.data.caseId] } };
+    case 'SnapshotReleased': {
+      const heldBy = snapshot.heldBy.filter((caseId) => caseId !== event.data.caseId);
+      return { ...snapshots, [snapshotId]: { ...snapshot, heldBy } };
+    }
+    case 'SnapshotDeleted':
+      return { ...snapshots, [snapshotId]: { ...snapshot, deleted: true } };
+  }
+}

@@ -5,7 +5,7 @@ import {
   expectFoldChangesOnly,
 } from '../../platform/cqrs/decider-specification.js';
 import { match, type MatchCommand, type MatchState } from './match.decider.js';
-import type { MatchEvent, MatchPaired, MatchSide } from './match.events.js';
+import type { MatchEvent, MatchPaired, MatchSide, SnapshotTaken } from './match.events.js';
 
 const now = new Date('2026-11-24T12:00:30Z');
 const spec = DeciderSpecification.for(match);
@@ -83,6 +83,76 @@ describe('match', () => {
   });
 });
 
+describe('match: snapshots (report evidence)', () => {
+  const snapshot = (snapshotId: string, why: { reason?: string | null; reportId?: string | null } = {}) =>
+    ({
+      matchId: 'm1',
+      snapshotId,
+      userId: 'bob',
+      requestedBy: 'admin',
+      reason: why.reason === undefined ? 'Showed a weapon' : why.reason,
+      reportId: why.reportId ?? null,
+      sha256: 'a'.repeat(64),
+      width: 640,
+      height: 480,
+      bytes: 20_000,
+      file: `${snapshotId}.jpg`,
+      takenAt: '2026-11-24T12:00:10.000Z',
+    }) satisfies SnapshotTaken['data'];
+  const taken: MatchEvent = { type: 'SnapshotTaken', data: snapshot('s1') };
+  const held: MatchEvent = { type: 'SnapshotHeld', data: { matchId: 'm1', snapshotId: 's1', caseId: 'c1' } };
+
+  it('takes one for a stated reason or a report, never for neither', () => {
+    given([paired])
+      .when({ type: 'RecordSnapshot', ...snapshot('s1') })
+      .then([taken]);
+    const forReport = snapshot('s2', { reason: null, reportId: 'r1' });
+    given([paired])
+      .when({ type: 'RecordSnapshot', ...forReport })
+      .then([{ type: 'SnapshotTaken', data: forReport }]);
+    given([paired])
+      .when({ type: 'RecordSnapshot', ...snapshot('s3', { reason: '  ' }) })
+      .thenThrows('snapshot-reason-required');
+  });
+
+  it('shows one only while its bytes hash to what was recorded, and records who looked', () => {
+    const view = { type: 'ViewSnapshot', matchId: 'm1', snapshotId: 's1', viewedBy: 'admin' } as const;
+    given([paired, taken])
+      .when({ ...view, sha256: 'a'.repeat(64) })
+      .then([{ type: 'SnapshotViewed', data: { matchId: 'm1', snapshotId: 's1', viewedBy: 'admin' } }]);
+    expect(
+      given([paired, taken])
+        .when({ ...view, sha256: 'b'.repeat(64) })
+        .thenThrows('evidence-mismatch').message,
+    ).toMatch(/does not match its checksum/);
+    given([paired])
+      .when({ ...view, sha256: 'a'.repeat(64) })
+      .thenThrows('snapshot-not-found');
+  });
+
+  it('keeps a held one from deletion until every case holding it lets go; deletes once', () => {
+    const hold = { type: 'HoldSnapshot', matchId: 'm1', snapshotId: 's1', caseId: 'c1' } as const;
+    const remove = { type: 'DeleteSnapshot', matchId: 'm1', snapshotId: 's1', reason: 'retention' } as const;
+    const released: MatchEvent = { type: 'SnapshotReleased', data: { matchId: 'm1', snapshotId: 's1', caseId: 'c1' } };
+    const deleted: MatchEvent = {
+      type: 'SnapshotDeleted',
+      data: { matchId: 'm1', snapshotId: 's1', userId: 'bob', reason: 'retention' },
+    };
+    given([paired, taken]).when(hold).then([held]);
+    given([paired, taken, held]).when(hold).thenNothingHappened();
+    given([paired, taken, held]).when(remove).thenThrows('evidence-held');
+    given([paired, taken, held])
+      .when({ type: 'ReleaseSnapshot', matchId: 'm1', snapshotId: 's1', caseId: 'c1' })
+      .then([released]);
+    given([paired, taken, held, released]).when(remove).then([deleted]);
+    given([paired, taken, deleted]).when(remove).thenNothingHappened();
+    given([paired, taken, deleted]).when(hold).thenThrows('snapshot-not-found');
+    given([paired, taken, deleted])
+      .when({ type: 'ViewSnapshot', matchId: 'm1', snapshotId: 's1', viewedBy: 'admin', sha256: 'a'.repeat(64) })
+      .thenThrows('snapshot-not-found');
+  });
+});
+
 /** A call in progress, relayed on no SFU yet, with one feedback in: every field set, so a stray write shows. */
 const activeState: MatchState = {
   status: 'active',
@@ -90,7 +160,9 @@ const activeState: MatchState = {
   pairedAt: Date.parse('2026-11-24T12:00:00.000Z'),
   feedbackBy: ['ada'],
   sfuNode: null,
+  snapshots: { s0: { userId: 'bob', sha256: 'a'.repeat(64), heldBy: ['c0'], deleted: false } },
 };
+const s0 = activeState.snapshots.s0!;
 
 const evolveTable: EvolveTable<MatchState, MatchEvent> = {
   MatchPaired: {
@@ -106,7 +178,6 @@ const evolveTable: EvolveTable<MatchState, MatchEvent> = {
     event: { type: 'MatchRelayed', data: { matchId: 'm1', reason: 'hide-ip', sfuNode: 'sfu-1' } },
     changes: { sfuNode: 'sfu-1' },
   },
-  // The frame is report evidence kept in the event and its file; no decision reads it.
   SnapshotTaken: {
     event: {
       type: 'SnapshotTaken',
@@ -115,6 +186,8 @@ const evolveTable: EvolveTable<MatchState, MatchEvent> = {
         snapshotId: 's1',
         userId: 'bob',
         requestedBy: 'ada',
+        reason: 'Showed a weapon',
+        reportId: null,
         sha256: '0'.repeat(64),
         width: 640,
         height: 480,
@@ -123,7 +196,26 @@ const evolveTable: EvolveTable<MatchState, MatchEvent> = {
         takenAt: '2026-11-24T12:00:10.000Z',
       },
     },
+    changes: {
+      snapshots: { s0, s1: { userId: 'bob', sha256: '0'.repeat(64), heldBy: [], deleted: false } },
+    },
+  },
+  // A look is on record; it changes nothing a decision reads.
+  SnapshotViewed: {
+    event: { type: 'SnapshotViewed', data: { matchId: 'm1', snapshotId: 's0', viewedBy: 'admin' } },
     changes: {},
+  },
+  SnapshotHeld: {
+    event: { type: 'SnapshotHeld', data: { matchId: 'm1', snapshotId: 's0', caseId: 'c1' } },
+    changes: { snapshots: { s0: { ...s0, heldBy: ['c0', 'c1'] } } },
+  },
+  SnapshotReleased: {
+    event: { type: 'SnapshotReleased', data: { matchId: 'm1', snapshotId: 's0', caseId: 'c0' } },
+    changes: { snapshots: { s0: { ...s0, heldBy: [] } } },
+  },
+  SnapshotDeleted: {
+    event: { type: 'SnapshotDeleted', data: { matchId: 'm1', snapshotId: 's0', userId: 'bob', reason: 'retention' } },
+    changes: { snapshots: { s0: { ...s0, deleted: true } } },
   },
   FeedbackGiven: {
     event: { type: 'FeedbackGiven', data: { matchId: 'm1', userId: 'bob', rating: 5, additionalInformation: '' } },

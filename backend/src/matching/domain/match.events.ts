@@ -25,7 +25,8 @@ export type MatchEnded = DomainEvent<
 export type MatchRelayed = DomainEvent<'MatchRelayed', { matchId: string; reason: RelayReason; sfuNode: string }>;
 /**
  * The server took a frame of `userId`'s video in this call (report evidence). The JPEG itself is kept
- * outside the log (`file`), named by its SHA-256 so anyone can check it was not changed since.
+ * outside the log (`file`), named by its SHA-256 so anyone can check it was not changed since. It is taken for a
+ * report (`reportId`) or a reason the admin states; schema version 1 had neither (read them as null).
  */
 export type SnapshotTaken = DomainEvent<
   'SnapshotTaken',
@@ -34,6 +35,8 @@ export type SnapshotTaken = DomainEvent<
     snapshotId: string;
     userId: string;
     requestedBy: string;
+    reason: string | null;
+    reportId: string | null;
     sha256: string;
     width: number;
     height: number;
@@ -42,12 +45,25 @@ export type SnapshotTaken = DomainEvent<
     takenAt: string;
   }
 >;
+/** Someone was shown the snapshot (its bytes matched its SHA-256): every look at evidence is on record. */
+export type SnapshotViewed = DomainEvent<'SnapshotViewed', { matchId: string; snapshotId: string; viewedBy: string }>;
+/** An open case keeps the snapshot past its retention and its subject's account deletion, until it lets go. */
+export type SnapshotHeld = DomainEvent<'SnapshotHeld', { matchId: string; snapshotId: string; caseId: string }>;
+export type SnapshotReleased = DomainEvent<'SnapshotReleased', { matchId: string; snapshotId: string; caseId: string }>;
+export type SnapshotDeletionReason = 'retention' | 'account-deleted';
+/** The JPEG is gone; what the log says of it (ids, checksum, who looked) stays. */
+export type SnapshotDeleted = DomainEvent<
+  'SnapshotDeleted',
+  { matchId: string; snapshotId: string; userId: string; reason: SnapshotDeletionReason }
+>;
 export type FeedbackGiven = DomainEvent<
   'FeedbackGiven',
   { matchId: string; userId: string; rating: number; additionalInformation: string }
 >;
 
-export type MatchEvent = MatchPaired | MatchEnded | MatchRelayed | SnapshotTaken | FeedbackGiven;
+export type SnapshotEvent = SnapshotTaken | SnapshotViewed | SnapshotHeld | SnapshotReleased | SnapshotDeleted;
+
+export type MatchEvent = MatchPaired | MatchEnded | MatchRelayed | SnapshotEvent | FeedbackGiven;
 
 export const matchStream = (matchId: string) => `matching-match-${matchId}`;
 
@@ -55,7 +71,12 @@ export const matchEventSchemas: EventSchema[] = [
   { type: 'MatchPaired', schemaVersion: 1 },
   { type: 'MatchEnded', schemaVersion: 1 },
   { type: 'MatchRelayed', schemaVersion: 1 },
-  { type: 'SnapshotTaken', schemaVersion: 1 },
+  // The stated reason speaks of the person filmed: their personal data, erased with their account.
+  { type: 'SnapshotTaken', schemaVersion: 2, subject: (d) => d.userId as string, personal: ['reason'] },
+  { type: 'SnapshotViewed', schemaVersion: 1 },
+  { type: 'SnapshotHeld', schemaVersion: 1 },
+  { type: 'SnapshotReleased', schemaVersion: 1 },
+  { type: 'SnapshotDeleted', schemaVersion: 1 },
   {
     type: 'FeedbackGiven',
     schemaVersion: 1,

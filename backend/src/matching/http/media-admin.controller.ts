@@ -1,22 +1,54 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { IsUUID } from 'class-validator';
+import { IsOptional, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
 import type { Response } from 'express';
-import { AdminGuard, type AuthenticatedRequest } from '../../identity/public/index.js';
+import { AdminGuard, type AuthenticatedRequest, CommandMeta } from '../../identity/public/index.js';
 import type { SfuLoad } from '@serendip/proto';
+import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { SfuLoads } from '../media/sfu-loads.js';
 import { type SnapshotRecord, TakeSnapshot } from '../commands/take-snapshot/take-snapshot.command.js';
-import { ReadSnapshot } from '../queries/snapshot/read-snapshot.query.js';
+import { ViewSnapshot } from '../commands/view-snapshot/view-snapshot.command.js';
+import { GetSnapshotAudit, type SnapshotAudit } from '../queries/snapshot/snapshot-audit.query.js';
+
+export const SNAPSHOT_REASON_MAX_LENGTH = 500;
+const REASON_NEEDED = 'reason must say why the snapshot is taken, or reportId name the report';
+
+/** Some words (not only spaces), at most SNAPSHOT_REASON_MAX_LENGTH of them once trimmed: one message either way. */
+const IsStatedReason = () =>
+  ValidateBy({
+    name: 'isStatedReason',
+    validator: {
+      validate: (value) =>
+        typeof value === 'string' && value.trim() !== '' && value.trim().length <= SNAPSHOT_REASON_MAX_LENGTH,
+      defaultMessage: ({ value } = {} as never) =>
+        typeof value === 'string' && value.trim().length > SNAPSHOT_REASON_MAX_LENGTH
+          ? `reason must be at most ${SNAPSHOT_REASON_MAX_LENGTH} characters`
+          : REASON_NEEDED,
+    },
+  });
+
+const given = (value: unknown) => value !== undefined && value !== null;
 
 export class TakeSnapshotDto {
   @IsUUID('all', { message: 'userId must be a user id' })
   userId!: string;
+
+  /** Why the frame is taken, in the admin's words; needed unless reportId says which report it is for. */
+  @ValidateIf((body: TakeSnapshotDto) => !given(body.reportId) || given(body.reason))
+  @IsStatedReason()
+  reason?: string;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'reportId must be a report id' })
+  reportId?: string;
 }
 
+const SNAPSHOT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
- * Media for admins: the SFU nodes' load, and server-side snapshots (take one of a user in a relayed call,
- * fetch the JPEG). The report flow (moderation) takes snapshots itself; these routes serve the dashboard and
- * operators.
+ * Media for admins: the SFU nodes' load, and server-side snapshots (take one of a user in a relayed call, for a
+ * stated reason or a report; look at the JPEG, which is recorded and checked against its SHA-256; see who did what
+ * with it). The report flow (moderation) takes snapshots itself; these routes serve the dashboard and operators.
  */
 @Controller('admin')
 @UseGuards(AdminGuard)
@@ -35,15 +67,30 @@ export class MediaAdminController {
   @Post('snapshots')
   @HttpCode(201)
   take(@Body() body: TakeSnapshotDto, @Req() req: AuthenticatedRequest): Promise<SnapshotRecord> {
-    return this.commands.execute(new TakeSnapshot(body.userId, req.auth.userId));
+    return this.commands.execute(
+      new TakeSnapshot(body.userId, req.auth.userId, { reason: body.reason, reportId: body.reportId }),
+    );
   }
 
   @Get('snapshots/:snapshotId')
-  async read(@Param('snapshotId') snapshotId: string, @Res() res: Response) {
-    const jpeg = await this.queries.execute(new ReadSnapshot(snapshotId));
-    if (!jpeg) throw new NotFoundException('No such snapshot');
+  async read(
+    @Param('snapshotId') snapshotId: string,
+    @CommandMeta() meta: CommandMetadata,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (!SNAPSHOT_ID.test(snapshotId)) throw new NotFoundException('No such snapshot');
+    const jpeg = await this.commands.execute(new ViewSnapshot(snapshotId, meta));
     res.setHeader('Content-Type', 'image/jpeg');
     res.setHeader('Cache-Control', 'private, no-store');
     res.end(jpeg);
+  }
+
+  @Get('snapshots/:snapshotId/audit')
+  async audit(@Param('snapshotId') snapshotId: string): Promise<SnapshotAudit> {
+    const audit = SNAPSHOT_ID.test(snapshotId)
+      ? await this.queries.execute(new GetSnapshotAudit(snapshotId))
+      : undefined;
+    if (!audit) throw new NotFoundException('No such snapshot');
+    return audit;
   }
 }

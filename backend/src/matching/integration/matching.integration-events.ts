@@ -17,6 +17,10 @@ export function matchingIntegrationEvents(recorded: RecordedEvent): MatchingInte
     }
     case 'MatchRelayed':
     case 'SnapshotTaken':
+    case 'SnapshotViewed':
+    case 'SnapshotHeld':
+    case 'SnapshotReleased':
+    case 'SnapshotDeleted':
     case 'FeedbackGiven':
       return [];
     default: {

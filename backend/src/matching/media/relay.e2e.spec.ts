@@ -92,11 +92,12 @@ describe.skipIf(!worker)('calls relayed through the SFU', () => {
 
     expect((await ada.api.call('POST', '/admin/snapshots', { userId: ada.user._id })).status).toBe(403);
     const admin = await signedInAdmin(auto);
-    expect((await admin.call('POST', '/admin/snapshots', { userId: 'nope' })).body).toMatchObject({
+    const reason = 'Reported for showing a weapon on camera';
+    expect((await admin.call('POST', '/admin/snapshots', { userId: 'nope', reason })).body).toMatchObject({
       statusCode: 400,
       message: ['userId must be a user id'],
     });
-    expect((await admin.call('POST', '/admin/snapshots', { userId: ada.user._id })).body).toMatchObject({
+    expect((await admin.call('POST', '/admin/snapshots', { userId: ada.user._id, reason })).body).toMatchObject({
       statusCode: 400,
       message: ['That user is not in a relayed call.'],
     });

@@ -42,6 +42,11 @@ export const matchesProjection: Projection = {
           .execute();
         return;
       case 'SnapshotTaken':
+      case 'SnapshotViewed':
+      case 'SnapshotHeld':
+      case 'SnapshotReleased':
+      case 'SnapshotDeleted':
+        // Evidence has its own read model (evidence.projection.ts).
         return;
       case 'FeedbackGiven':
         await trx

@@ -20,6 +20,8 @@ export interface Database {
   subject_keys: SubjectKeysTable;
   matches: MatchesTable;
   match_feedback: MatchFeedbackTable;
+  evidence_snapshots: EvidenceSnapshotsTable;
+  evidence_audit: EvidenceAuditTable;
 }
 
 export interface EventsTable {
@@ -136,4 +138,33 @@ export interface MatchFeedbackTable {
   user_id: string;
   rating: number;
   given_at: Date | string;
+}
+
+/** matching: the snapshots still kept (report evidence); the row goes when the JPEG does. */
+export interface EvidenceSnapshotsTable {
+  snapshot_id: string;
+  match_id: string;
+  /** Whom it shows. */
+  user_id: string;
+  requested_by: string;
+  report_id: string | null;
+  file: string;
+  bytes: number;
+  taken_at: Date | string;
+  /** How many open cases keep it. */
+  holds: Generated<number>;
+}
+
+/** matching: each thing done with a snapshot (taken, viewed, held, released, deleted), by whom and when. */
+export interface EvidenceAuditTable {
+  id: Generated<string>;
+  event_id: string;
+  snapshot_id: string;
+  match_id: string;
+  user_id: string;
+  action: 'taken' | 'viewed' | 'held' | 'released' | 'deleted';
+  actor: string;
+  at: Date | string;
+  /** The report taken for, the case holding or letting go, or why deleted. */
+  detail: string | null;
 }

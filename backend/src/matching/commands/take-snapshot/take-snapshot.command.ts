@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import type { Config } from '../../../config/config.js';
@@ -13,15 +13,22 @@ import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-c
 import { match } from '../../domain/match.decider.js';
 import { matchStream, type SnapshotTaken } from '../../domain/match.events.js';
 import { SfuClient, SfuError } from '../../media/sfu-client.js';
-import { EVIDENCE_DIR } from '../../queries/snapshot/read-snapshot.query.js';
+import { EVIDENCE_DIR, removeEvidenceFile } from './evidence-files.js';
+
+/** How long the answer waits for the evidence read models, so the snapshot can be viewed or held at once. */
+const READ_YOUR_WRITE_MS = 5_000;
 
 export type SnapshotRecord = Omit<SnapshotTaken['data'], 'file'>;
 
-/** A frame of `userId`'s video in their relayed call now; a DomainError says why not. */
+/**
+ * A frame of `userId`'s video in their relayed call now, for a report (`reportId`) or a reason the admin states; a
+ * DomainError says why not.
+ */
 export class TakeSnapshot extends Command<SnapshotRecord> {
   constructor(
     readonly userId: string,
     readonly requestedBy: string,
+    readonly why: { reason?: string | null; reportId?: string | null },
     readonly now = new Date(),
   ) {
     super();
@@ -31,10 +38,13 @@ export class TakeSnapshot extends Command<SnapshotRecord> {
 /**
  * Server-side snapshots (DESIGN.md "Shape"): a frame of a user's video taken by the SFU itself, so a report's evidence
  * does not rest on what the reporter sends. The JPEG is kept under DATA_DIR/evidence (owner-only), the log records
- * its SHA-256, the call, who asked and when.
+ * its SHA-256, the call, who asked, why and when. Moderation does not exist yet: a reportId is taken as given, and
+ * checking that the report exists is moderation's to add.
  */
 @CommandHandler(TakeSnapshot)
 export class TakeSnapshotHandler implements ICommandHandler<TakeSnapshot> {
+  private readonly logger = new Logger(TakeSnapshotHandler.name);
+
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     @Inject(DATABASE) private readonly db: Db,
@@ -42,7 +52,14 @@ export class TakeSnapshotHandler implements ICommandHandler<TakeSnapshot> {
     private readonly sfu: SfuClient,
   ) {}
 
-  async execute({ userId, requestedBy, now }: TakeSnapshot): Promise<SnapshotRecord> {
+  async execute({ userId, requestedBy, why, now }: TakeSnapshot): Promise<SnapshotRecord> {
+    const reason = why.reason?.trim() || null;
+    const reportId = why.reportId ?? null;
+    // Asked before the SFU is: no frame of anyone is taken without a why (the decider says so again).
+    if (!reason && !reportId)
+      throw new DomainError('snapshot-reason-required', 'A snapshot needs a report or a stated reason', {
+        field: 'reason',
+      });
     const call = await this.db
       .selectFrom('matches')
       .select(['match_id', 'sfu_node'])
@@ -76,19 +93,33 @@ export class TakeSnapshotHandler implements ICommandHandler<TakeSnapshot> {
       snapshotId,
       userId,
       requestedBy,
+      reason,
+      reportId,
       sha256,
       width: shot.width,
       height: shot.height,
       bytes: jpeg.length,
       takenAt: shot.takenAt,
     };
-    await executeDecider(
-      { store: this.core.store, schemas: this.core.schemas },
-      matchStream(call.match_id),
-      match,
-      { type: 'RecordSnapshot', ...record, file },
-      { commandId: `RecordSnapshot:${snapshotId}`, correlationId: call.match_id, actor: requestedBy, now },
-    );
+    let position;
+    try {
+      ({ position } = await executeDecider(
+        { store: this.core.store, schemas: this.core.schemas },
+        matchStream(call.match_id),
+        match,
+        { type: 'RecordSnapshot', ...record, file },
+        { commandId: `RecordSnapshot:${snapshotId}`, correlationId: call.match_id, actor: requestedBy, now },
+      ));
+    } catch (error) {
+      // Not on record, so nothing would ever delete it: a picture of someone kept for no recorded reason.
+      await removeEvidenceFile(this.config.dataDir, file);
+      throw error;
+    }
+    if (position) {
+      await this.core.projections
+        .caughtUpTo(position, READ_YOUR_WRITE_MS)
+        .catch(() => this.logger.warn(`snapshot ${snapshotId} is recorded; the read models have not caught up yet`));
+    }
     return record;
   }
 }

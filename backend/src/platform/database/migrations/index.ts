@@ -10,6 +10,7 @@ import * as sessionLocation from './0009-session-location.js';
 import * as matching from './0010-matching.js';
 import * as mediaRelay from './0011-media-relay.js';
 import * as identityHardening from './0013-identity-hardening.js';
+import * as matchingEvidence from './0014-matching-evidence.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010-matching': matching,
   '0011-media-relay': mediaRelay,
   '0013-identity-hardening': identityHardening,
+  '0014-matching-evidence': matchingEvidence,
 };
