@@ -116,6 +116,9 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     const start = page.getByRole('button', { name: 'Start Matching' });
     expect(await start.isDisabled()).toBe(true);
     expect(await seriousA11yProblems(page)).toEqual([]);
+    // The first link may be lost or a day old: a new one can be asked for.
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await page.getByText(/^We sent a new link to .+\. It lasts 24 hours\.$/).waitFor();
     await screenshot(page, 'video-match-confirm-email-desktop');
 
     // The link from the mail, opened in another tab as a mail client would.

@@ -121,6 +121,7 @@ export interface DeleteSessionRequest {
 export const AUTH_PATHS = {
   signup: '/api/auth/signup',
   verifyEmail: '/api/auth/verify-email',
+  resendVerification: '/api/auth/verify-email/resend',
   completeSignup: '/api/auth/signup/complete',
   login: '/api/auth/login',
   loginVerify: '/api/auth/login/verify',

@@ -10,6 +10,7 @@ import { LogInHandler } from './log-in/log-in.command.js';
 import { LogOutHandler } from './log-out/log-out.command.js';
 import { RefreshSessionHandler } from './refresh-session/refresh-session.command.js';
 import { RequestPasswordResetHandler } from './request-password-reset/request-password-reset.command.js';
+import { ResendVerificationHandler } from './resend-verification/resend-verification.command.js';
 import { ResetPasswordHandler } from './reset-password/reset-password.command.js';
 import { SetHideIpHandler } from './set-hide-ip/set-hide-ip.command.js';
 import { SetTwoFactorHandler } from './set-two-factor/set-two-factor.command.js';
@@ -22,6 +23,7 @@ import { VerifyLoginCodeHandler } from './verify-login-code/verify-login-code.co
 export const IDENTITY_COMMAND_HANDLERS = [
   SignUpHandler,
   VerifyEmailHandler,
+  ResendVerificationHandler,
   CompleteSignupHandler,
   LogInHandler,
   VerifyLoginCodeHandler,

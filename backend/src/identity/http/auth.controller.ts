@@ -13,6 +13,7 @@ import {
   PASSWORD_RESET_ANSWER,
   RequestPasswordReset,
 } from '../commands/request-password-reset/request-password-reset.command.js';
+import { ResendVerification } from '../commands/resend-verification/resend-verification.command.js';
 import { ResetPassword } from '../commands/reset-password/reset-password.command.js';
 import { SignUp } from '../commands/sign-up/sign-up.command.js';
 import { VerifyEmail } from '../commands/verify-email/verify-email.command.js';
@@ -62,6 +63,17 @@ export class AuthController {
   async verifyEmail(@Body() body: VerifyEmailDto, @CommandMeta() meta: CommandMetadata): Promise<{ message: string }> {
     await this.commands.execute(new VerifyEmail(body.token, meta));
     return { message: 'E-mail address confirmed' };
+  }
+
+  /** A new sign-up link for the signed-in account (matching waits for a confirmed address). */
+  @Post('verify-email/resend')
+  @HttpCode(202)
+  @UseGuards(AuthGuard)
+  resendVerification(
+    @Req() req: AuthenticatedRequest,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<{ message: string }> {
+    return this.commands.execute(new ResendVerification(req.auth.userId, meta));
   }
 
   @Post('signup/complete')

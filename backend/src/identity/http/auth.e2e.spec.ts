@@ -65,6 +65,26 @@ describe('identity over HTTP', () => {
     await expect.poll(async () => (await client.call('GET', '/auth/user-info')).body.emailVerified).toBe(true);
   });
 
+  it('sends the sign-up link again on request, a few times an hour, and not once the address is confirmed', async () => {
+    const { client, address } = await signUp();
+    const first = await sink.waitFor((m) => m.to.includes(address));
+    expect((await new Client(test.base).call('POST', '/auth/verify-email/resend')).status).toBe(401);
+    const again = await client.call('POST', '/auth/verify-email/resend');
+    expect(again.status).toBe(202);
+    expect(again.body.message).toBe(`We sent a new link to ${address[0]}•••@example.com. It lasts 24 hours.`);
+    const second = await sink.waitFor((m) => m.to.includes(address) && m !== first);
+    const token = /verify-email\?token=([\w-]+)/.exec(second.text)![1]!;
+    expect((await client.call('POST', '/auth/verify-email/resend')).status).toBe(202);
+    const tooMany = await client.call('POST', '/auth/verify-email/resend');
+    expect(tooMany.status).toBe(429);
+    expect(Number(tooMany.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    expect((await client.call('POST', '/auth/verify-email', { token })).status).toBe(200);
+    await expect.poll(async () => (await client.call('GET', '/auth/user-info')).body.emailVerified).toBe(true);
+    const done = await client.call('POST', '/auth/verify-email/resend');
+    expect(done.body.message).toBe('Your e-mail address is already confirmed.');
+  });
+
   it('refuses bad input with a 400 that names each field, and unknown fields', async () => {
     const client = new Client(test.base);
     const bad = await client.call('POST', '/auth/signup', {

@@ -112,6 +112,8 @@ export const LIMITS = {
   loginFailuresPerIp: { name: 'login-fail-ip', points: 10, durationSeconds: 15 * 60 },
   mailsPerAddress: { name: 'mail-address', points: 3, durationSeconds: 60 * 60 },
   signupsPerIp: { name: 'signup-ip', points: 5, durationSeconds: 60 * 60 },
+  // With the sign-up's own mail, no more than mailsPerAddress lets through: every link promised is sent.
+  verificationLinksPerAccount: { name: 'verify-link-account', points: 2, durationSeconds: 60 * 60 },
   // Two-factor: a right password must not buy endless codes, nor endless tries at them.
   signInCodesPerAccount: { name: 'signin-code-account', points: 5, durationSeconds: 15 * 60 },
   wrongCodesPerAccount: { name: 'wrong-code-account', points: 10, durationSeconds: 15 * 60 },

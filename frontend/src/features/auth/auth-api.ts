@@ -22,6 +22,8 @@ export interface AuthApi {
   logout(): Promise<void>;
   signup(request: SignupRequest): Promise<UserInfo>;
   verifyEmail(request: VerifyEmailRequest): Promise<void>;
+  /** A new sign-up link to the signed-in account's address; answers the server's sentence to show. */
+  resendVerification(): Promise<string>;
   completeSignup(request: CompleteSignupRequest): Promise<UserInfo>;
   login(request: LoginRequest): Promise<LoginAnswer>;
   verifyLogin(request: LoginVerifyRequest): Promise<UserInfo>;
@@ -46,6 +48,7 @@ function underApi(path: string): string {
 const PATHS = {
   signup: underApi(AUTH_PATHS.signup),
   verifyEmail: underApi(AUTH_PATHS.verifyEmail),
+  resendVerification: underApi(AUTH_PATHS.resendVerification),
   completeSignup: underApi(AUTH_PATHS.completeSignup),
   login: underApi(AUTH_PATHS.login),
   loginVerify: underApi(AUTH_PATHS.loginVerify),
@@ -80,6 +83,12 @@ export function createAuthApi(http: HttpClient): AuthApi {
     },
     async verifyEmail(request) {
       await http.post<unknown>(PATHS.verifyEmail, request);
+    },
+    async resendVerification() {
+      const answer = await http.post<unknown>(PATHS.resendVerification);
+      const message = (answer as { message?: unknown } | undefined)?.message;
+      if (typeof message !== 'string') throw new UnexpectedAnswerError(PATHS.resendVerification);
+      return message;
     },
     async completeSignup(request) {
       return expectUser(PATHS.completeSignup, await http.post<unknown>(PATHS.completeSignup, request));

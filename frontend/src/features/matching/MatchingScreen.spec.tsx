@@ -96,6 +96,32 @@ describe('the video match page of an account whose e-mail address is not confirm
     expect(screen.queryByText('Confirm your e-mail address to start matching.')).toBeNull();
     expect(server.requestsTo('GET', AUTH_PATHS.userInfo)).toHaveLength(2);
   });
+
+  it('sends the link again on request and says where, or why not', async () => {
+    const user = userEvent.setup();
+    const server = serveFakeApi()
+      .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ emailVerified: false })))
+      .on(
+        'POST',
+        AUTH_PATHS.resendVerification,
+        inTurn(
+          reply(202, { message: 'We sent a new link to a•••@example.com. It lasts 24 hours.' }),
+          reply(429, { statusCode: 429, message: 'Too many requests' }, { 'Retry-After': '1800' }),
+        ),
+      );
+    rememberSessionInThisBrowser();
+    renderApp('/video-match', {
+      preloadedState: { matching: { ...initialMatchingState(), step: 3 } },
+      services: { matching: fakeMatchingServices().services },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We sent a new link to a•••@example.com. It lasts 24 hours.')).toBeDefined();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(/try again in 30 minutes/i)).toBeDefined();
+    expect(server.requestsTo('POST', AUTH_PATHS.resendVerification)).toHaveLength(2);
+  });
 });
 
 describe('the chat panel (spec 2)', () => {

@@ -2,7 +2,9 @@ import { MATCH_AGE, type MatchFilters } from '@serendip/proto';
 import { Check, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { errorsFromFailure } from '../../shared/forms/form-errors';
 import { logError } from '../../shared/log';
+import { notify } from '../../shared/toasts/notify';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Input } from '../../ui/Input';
@@ -74,11 +76,24 @@ export function PreferenceWizard() {
 
 /**
  * The account's e-mail address is not confirmed yet, so matching would be refused. The link is usually opened in
- * another tab (or on the phone): coming back to this one, or the button, asks the server again.
+ * another tab (or on the phone): coming back to this one, or the button, asks the server again. The first link lasts a
+ * day; a new one can be asked for.
  */
 function ConfirmEmailNotice({ id }: { id: string }) {
   const dispatch = useAppDispatch();
   const [checking, setChecking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    try {
+      notify.success(await authApi.resendVerification());
+    } catch (error) {
+      logError('Could not send a new confirmation link', error);
+      notify.error(errorsFromFailure(error, {}, MATCHING_TEXTS.confirmEmailResendFailed).form.join(' '));
+    } finally {
+      setSending(false);
+    }
+  };
   const check = useCallback(async () => {
     setChecking(true);
     try {
@@ -101,9 +116,14 @@ function ConfirmEmailNotice({ id }: { id: string }) {
       <p id={id}>
         <strong>{MATCHING_TEXTS.confirmEmail}</strong> {MATCHING_TEXTS.confirmEmailHow}
       </p>
-      <Button variant="quiet" size="sm" busy={checking} onClick={() => void check()}>
-        I have confirmed it
-      </Button>
+      <div className="match-wizard__confirm-actions">
+        <Button variant="quiet" size="sm" busy={checking} onClick={() => void check()}>
+          I have confirmed it
+        </Button>
+        <Button variant="quiet" size="sm" busy={sending} onClick={() => void resend()}>
+          Send the link again
+        </Button>
+      </div>
     </div>
   );
 }

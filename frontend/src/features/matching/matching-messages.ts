@@ -16,6 +16,7 @@ export const MATCHING_TEXTS = {
   /** The server's reason for refusing startMatching to an unconfirmed address (videoError 'email-unconfirmed'). */
   confirmEmail: 'Confirm your e-mail address to start matching.',
   confirmEmailHow: 'Open the link in the e-mail we sent you when you signed up.',
+  confirmEmailResendFailed: 'The link could not be sent. Try again in a minute.',
 } as const;
 
 /** spec 8 "Connection messages". */
