@@ -141,6 +141,8 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
       () => document.querySelector('[data-match-status]')?.getAttribute('data-match-status') === 'searching',
     );
     await page.getByRole('button', { name: 'Leave Matching' }).click();
+    await page.getByRole('heading', { name: 'Select Gender' }).waitFor();
+    await page.close();
   }, 60_000);
 
   it('connects the same call with ICE forced through coturn', async () => {

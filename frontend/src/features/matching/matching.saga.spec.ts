@@ -159,6 +159,19 @@ describe('the match flow (spec 4)', () => {
     expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle', step: 0 });
   });
 
+  it('takes a leave clicked in the half second before startMatching goes: nothing is sent, the wizard is back', async () => {
+    const t = await setUpMatching();
+    t.store.dispatch(a.matchingStarted());
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.state()).toMatchObject({ view: 'call', status: 'searching' });
+    t.store.dispatch(a.leaveRequested());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.socket.sentOf('startMatching')).toEqual([]);
+    expect(t.media.calls).toContain('stop');
+    expect(t.socket.closed).toBe(true);
+    expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle' });
+  });
+
   it('sends chat to the partner and shows both sides; ignores blank text', async () => {
     const t = await connected();
     t.store.dispatch(a.chatSent('  Hello Bob  '));

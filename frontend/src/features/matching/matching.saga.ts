@@ -65,7 +65,9 @@ function* session(services: MatchingServices) {
   try {
     // Searching from the click on: the spec's 500 ms pause is ours, not a moment for 'Find Match' to flash up.
     yield put(a.searchStarted());
-    yield delay(MATCH_TIMING.startDelayMs); // spec 4: startMatching goes 500 ms after the permission
+    // spec 4: startMatching goes 500 ms after the permission; a leave meanwhile ends the session before it goes.
+    const { left } = yield race({ waited: delay(MATCH_TIMING.startDelayMs), left: take(a.leaveRequested) });
+    if (left) return;
     yield* call_.search();
     for (;;) {
       const { message, event, action } = yield race({
