@@ -22,6 +22,7 @@ import { UserDirectory } from './public/user-directory.js';
 import { ListSessionsHandler } from './queries/sessions/list-sessions.query.js';
 import { GetUserInfoHandler } from './queries/user-info/get-user-info.query.js';
 import { AccessTokens } from './sessions/access-tokens.js';
+import { AddressClaims } from './accounts/address-claims.js';
 import { KnownDevices } from './sessions/known-devices.js';
 import { SignIns } from './sessions/sign-ins.js';
 
@@ -49,6 +50,7 @@ import { SignIns } from './sessions/sign-ins.js';
     IdentityMails,
     SignIns,
     KnownDevices,
+    AddressClaims,
     CurrentPassword,
     ...IDENTITY_COMMAND_HANDLERS,
     GetUserInfoHandler,

@@ -71,7 +71,9 @@ describe('identity over HTTP', () => {
     expect((await new Client(test.base).call('POST', '/auth/verify-email/resend')).status).toBe(401);
     const again = await client.call('POST', '/auth/verify-email/resend');
     expect(again.status).toBe(202);
-    expect(again.body.message).toBe(`We sent a new link to ${address[0]}•••@example.com. It lasts 24 hours.`);
+    expect(again.body.message).toBe(
+      `A new link is on its way to ${address[0]}•••@example.com, unless another account holds that address. It lasts 24 hours.`,
+    );
     const second = await sink.waitFor((m) => m.to.includes(address) && m !== first);
     const token = /verify-email\?token=([\w-]+)/.exec(second.text)![1]!;
     expect((await client.call('POST', '/auth/verify-email/resend')).status).toBe(202);
@@ -229,6 +231,9 @@ describe('identity over HTTP', () => {
       (await owner.call('POST', '/auth/signup', { emailAddress: address, password: 'owner-harbour-lantern-8' })).status,
     ).toBe(201);
     const link = await sink.waitFor((m) => m.to.includes(address) && sink.messages.indexOf(m) >= before);
+    // The mail says the link moves the address away from an earlier account, for a mailbox owner who did not sign up.
+    expect(link.subject).toBe('Confirm your e-mail address for a new Serendip account');
+    expect(link.text).toMatch(/the earlier one can then no longer sign in with it/);
     const token = /verify-email\?token=([\w-]+)/.exec(link.text)?.[1];
     expect(token).toBeDefined();
     expect((await owner.call('POST', '/auth/verify-email', { token })).status).toBe(200);
@@ -238,6 +243,24 @@ describe('identity over HTTP', () => {
       new Client(test.base).call('POST', '/auth/login', { emailAddress: address, password });
     expect((await login(PASSWORD)).status).toBe(401);
     expect((await login('owner-harbour-lantern-8')).status).toBe(200);
+  });
+
+  it('Admin squatting: asking for the link again gives a second sign-up no link to an address held less than a day', async () => {
+    const { address } = await signUp();
+    const verifyLinks = () =>
+      sink.messages.filter((m) => m.to.includes(address) && /verify-email\?token=/.test(m.text));
+    await expect.poll(() => verifyLinks().length).toBe(1);
+    const intruder = new Client(test.base);
+    await intruder.call('POST', '/auth/signup', { emailAddress: address, password: 'intruder-harbour-77' });
+    const resent = await intruder.call('POST', '/auth/verify-email/resend');
+    expect(resent.status).toBe(202);
+    expect(resent.body.message).toMatch(/unless another account holds that address/);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(verifyLinks()).toHaveLength(1);
+    // The holder still signs in with the address.
+    expect(
+      (await new Client(test.base).call('POST', '/auth/login', { emailAddress: address, password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('keeps a confirmed address for good, and an unconfirmed one for its first 24 hours', async () => {

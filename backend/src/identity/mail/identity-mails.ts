@@ -33,17 +33,27 @@ export class IdentityMails {
   }
 
   /** The sign-up link that confirms the address. Never throws: the account exists, and the link can be sent again. */
-  async verification(userId: string, emailAddress: string, now: Date): Promise<void> {
+  async verification(userId: string, emailAddress: string, now: Date, { takesOver = false } = {}): Promise<void> {
     await this.bestEffort('sign-up', async () => {
       if (!(await this.allowed(emailAddress))) return;
       const token = newSecret();
       await this.tokens.issue(token, userId, 'verify-email', VERIFY_EMAIL_TTL_MS, now);
       const link = `${this.config.publicUrl}/auth/verify-email?token=${token}`;
-      await this.mail.send({
-        to: emailAddress,
-        subject: 'Confirm your e-mail address for Serendip',
-        text: `Welcome to Serendip!\n\nConfirm your e-mail address with this link (valid for 24 hours):\n${link}\n\nIf you did not sign up, ignore this e-mail.`,
-      });
+      // A link that moves the address away from an earlier, unconfirmed account says so: the mailbox's owner may be
+      // that account's owner, and must not hand their address to someone else's sign-up by mistake.
+      await this.mail.send(
+        takesOver
+          ? {
+              to: emailAddress,
+              subject: 'Confirm your e-mail address for a new Serendip account',
+              text: `Someone, maybe you, just signed up for a new Serendip account with this e-mail address. An earlier account signed up with it too but never confirmed it.\n\nFollowing this link (valid for 24 hours) gives the address to the new account; the earlier one can then no longer sign in with it:\n${link}\n\nIf you did not just sign up, ignore this e-mail: nothing changes.`,
+            }
+          : {
+              to: emailAddress,
+              subject: 'Confirm your e-mail address for Serendip',
+              text: `Welcome to Serendip!\n\nConfirm your e-mail address with this link (valid for 24 hours):\n${link}\n\nIf you did not sign up, ignore this e-mail.`,
+            },
+      );
     });
   }
 

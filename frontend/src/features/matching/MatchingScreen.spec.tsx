@@ -105,7 +105,10 @@ describe('the video match page of an account whose e-mail address is not confirm
         'POST',
         AUTH_PATHS.resendVerification,
         inTurn(
-          reply(202, { message: 'We sent a new link to a•••@example.com. It lasts 24 hours.' }),
+          reply(202, {
+            message:
+              'A new link is on its way to a•••@example.com, unless another account holds that address. It lasts 24 hours.',
+          }),
           reply(429, { statusCode: 429, message: 'Too many requests' }, { 'Retry-After': '1800' }),
         ),
       );
@@ -116,7 +119,11 @@ describe('the video match page of an account whose e-mail address is not confirm
     });
 
     await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
-    expect(await screen.findByText('We sent a new link to a•••@example.com. It lasts 24 hours.')).toBeDefined();
+    expect(
+      await screen.findByText(
+        'A new link is on its way to a•••@example.com, unless another account holds that address. It lasts 24 hours.',
+      ),
+    ).toBeDefined();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText(/try again in 30 minutes/i)).toBeDefined();

@@ -5,7 +5,8 @@ import { invalidField } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { LIMITS, RATE_LIMITS, type RateLimits } from '../../../platform/http/rate-limits.js';
-import { Accounts, emailConfirmed } from '../../accounts/accounts.js';
+import { Accounts } from '../../accounts/accounts.js';
+import { AddressClaims } from '../../accounts/address-claims.js';
 import { canonicalEmail, emailKey } from '../../accounts/email-address.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
 import { PasswordHasher } from '../../passwords/password-hasher.js';
@@ -23,9 +24,6 @@ export class SignUp extends Command<SignedIn> {
   }
 }
 
-/** How long a sign-up holds an address it never confirmed against others who want it (admin squatting, spec 1). */
-export const UNCONFIRMED_CLAIM_MS = 24 * 3_600_000;
-
 /**
  * Sign-up answers alike whether or not the address already has an account (no enumeration, spec 1 "Accounts"):
  * either way a new account is made and signed in. Only an address nobody holds is claimed by it (and gets the
@@ -42,6 +40,7 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     private readonly accounts: Accounts,
     private readonly mails: IdentityMails,
     private readonly signIns: SignIns,
+    private readonly claims: AddressClaims,
   ) {}
 
   async execute({ emailAddress: typed, password, device, meta }: SignUp): Promise<SignedIn> {
@@ -66,19 +65,10 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     // The account exists now: a mail relay that is down must not turn that into an error (the link can be sent again).
     // An address whose holder never confirmed it within a day is open to whoever can: the link goes to the new
     // account, which takes the address over only by following it (verify-email).
-    if (claimed || (await this.unconfirmedForADay(emailAddress, meta.now)))
-      await this.mails.verification(userId, emailAddress, meta.now);
+    if (claimed) await this.mails.verification(userId, emailAddress, meta.now);
+    else if ((await this.claims.standing(this.db, userId, emailAddress, meta.now)) === 'open')
+      await this.mails.verification(userId, emailAddress, meta.now, { takesOver: true });
     else await this.mails.addressInUse(emailAddress);
     return this.signIns.start(userId, device, meta);
-  }
-
-  private async unconfirmedForADay(emailAddress: string, now: Date): Promise<boolean> {
-    const holder = await this.db
-      .selectFrom('account_emails')
-      .select(['user_id', 'claimed_at'])
-      .where('email_lower', '=', emailKey(emailAddress))
-      .executeTakeFirst();
-    if (!holder || now.getTime() - holder.claimed_at.getTime() < UNCONFIRMED_CLAIM_MS) return false;
-    return !emailConfirmed(await this.accounts.history(holder.user_id));
   }
 }

@@ -3,7 +3,8 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { invalidField } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
-import { Accounts, emailConfirmed } from '../../accounts/accounts.js';
+import { Accounts } from '../../accounts/accounts.js';
+import { AddressClaims } from '../../accounts/address-claims.js';
 import { emailKey } from '../../accounts/email-address.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
 
@@ -25,6 +26,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
     @Inject(DATABASE) private readonly db: Db,
     private readonly accounts: Accounts,
     private readonly mails: IdentityMails,
+    private readonly claims: AddressClaims,
   ) {}
 
   async execute({ token, meta }: VerifyEmail): Promise<void> {
@@ -38,25 +40,21 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
   }
 
   /**
-   * A sign-up's address is its own once confirmed: an account that claimed it first but never confirmed it (its link
-   * was sent only after a day, see SignUp) gives it up; one that confirmed it meanwhile keeps it.
+   * A sign-up's address is its own once confirmed: an account that claimed it first but never confirmed it within a
+   * day gives it up (its link said so, see SignUp); one that confirmed it, or claimed it less than a day ago, keeps it.
    */
   private async holdAddress(userId: string, now: Date): Promise<void> {
-    const key = emailKey((await this.accounts.userInfo(userId, now)).emailAddress);
+    const { emailAddress } = await this.accounts.userInfo(userId, now);
+    const key = emailKey(emailAddress);
     await this.db.transaction().execute(async (trx) => {
-      const holder = await trx
-        .selectFrom('account_emails')
-        .select('user_id')
-        .where('email_lower', '=', key)
-        .forUpdate()
-        .executeTakeFirst();
-      if (holder?.user_id === userId) return;
-      if (!holder) {
+      const standing = await this.claims.standing(trx, userId, emailAddress, now);
+      if (standing === 'holder') return;
+      if (standing === 'taken') {
+        throw invalidField('token', 'this address belongs to another account now', 'address-taken');
+      }
+      if (standing === 'free') {
         await trx.insertInto('account_emails').values({ email_lower: key, user_id: userId, claimed_at: now }).execute();
         return;
-      }
-      if (emailConfirmed(await this.accounts.history(holder.user_id))) {
-        throw invalidField('token', 'this address belongs to another account now', 'address-taken');
       }
       await trx
         .updateTable('account_emails')
