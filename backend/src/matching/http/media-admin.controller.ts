@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { IsOptional, IsUUID, ValidateBy, ValidateIf } from 'class-validator';
+import { IsOptional, IsUUID, ValidateBy } from 'class-validator';
 import type { Response } from 'express';
 import { AdminGuard, type AuthenticatedRequest, CommandMeta } from '../../identity/public/index.js';
 import type { SfuLoad } from '@serendip/proto';
@@ -11,7 +12,7 @@ import { ViewSnapshot } from '../commands/view-snapshot/view-snapshot.command.js
 import { GetSnapshotAudit, type SnapshotAudit } from '../queries/snapshot/snapshot-audit.query.js';
 
 export const SNAPSHOT_REASON_MAX_LENGTH = 500;
-const REASON_NEEDED = 'reason must say why the snapshot is taken, or reportId name the report';
+const REASON_NEEDED = 'reason must say why the snapshot is taken';
 
 /** Some words (not only spaces), at most SNAPSHOT_REASON_MAX_LENGTH of them once trimmed: one message either way. */
 const IsStatedReason = () =>
@@ -27,16 +28,16 @@ const IsStatedReason = () =>
     },
   });
 
-const given = (value: unknown) => value !== undefined && value !== null;
-
 export class TakeSnapshotDto {
   @IsUUID('all', { message: 'userId must be a user id' })
   userId!: string;
 
-  /** Why the frame is taken, in the admin's words; needed unless reportId says which report it is for. */
-  @ValidateIf((body: TakeSnapshotDto) => !given(body.reportId) || given(body.reason))
+  /**
+   * Why the frame is taken, in the admin's words: always, on this route. A reportId alone is no reason here, since
+   * the route cannot tell a real report from a made-up id; moderation's own flow, which can, takes snapshots itself.
+   */
   @IsStatedReason()
-  reason?: string;
+  reason!: string;
 
   @IsOptional()
   @IsUUID('all', { message: 'reportId must be a report id' })
@@ -79,7 +80,9 @@ export class MediaAdminController {
     @Res() res: Response,
   ): Promise<void> {
     if (!SNAPSHOT_ID.test(snapshotId)) throw new NotFoundException('No such snapshot');
-    const jpeg = await this.commands.execute(new ViewSnapshot(snapshotId, meta));
+    // Every look is its own view, recorded and checked: an Idempotency-Key must not turn a second look into a
+    // replay that skips both.
+    const jpeg = await this.commands.execute(new ViewSnapshot(snapshotId, { ...meta, commandId: randomUUID() }));
     res.setHeader('Content-Type', 'image/jpeg');
     res.setHeader('Cache-Control', 'private, no-store');
     res.end(jpeg);

@@ -127,10 +127,12 @@ describe.skipIf(!worker)('evidence: server-side snapshots', () => {
       const { bob, matchId } = await relayedCall();
       const userId = bob.user._id;
       for (const [body, message] of [
-        [{ userId }, 'reason must say why the snapshot is taken, or reportId name the report'],
-        [{ userId, reason: '   ' }, 'reason must say why the snapshot is taken, or reportId name the report'],
+        [{ userId }, 'reason must say why the snapshot is taken'],
+        [{ userId, reason: '   ' }, 'reason must say why the snapshot is taken'],
         [{ userId, reason: 'x'.repeat(501) }, 'reason must be at most 500 characters'],
-        [{ userId, reportId: 'nope' }, 'reportId must be a report id'],
+        [{ userId, reason: 'For the report', reportId: 'nope' }, 'reportId must be a report id'],
+        // A made-up report id is no reason: the route cannot check that the report exists.
+        [{ userId, reportId: randomUUID() }, 'reason must say why the snapshot is taken'],
       ] as const) {
         const refused = await admin.call('POST', '/admin/snapshots', body);
         expect(refused.body).toMatchObject({ statusCode: 400, message: expect.arrayContaining([message]) });
@@ -141,9 +143,9 @@ describe.skipIf(!worker)('evidence: server-side snapshots', () => {
       const taken = await snapshotOf(userId, '  Reported for showing a weapon on camera ');
       expect(taken).toMatchObject({ matchId, reason: 'Reported for showing a weapon on camera', reportId: null });
       const reportId = randomUUID();
-      const forReport = await admin.call('POST', '/admin/snapshots', { userId, reportId });
+      const forReport = await admin.call('POST', '/admin/snapshots', { userId, reportId, reason: 'For the report' });
       expect(forReport.status).toBe(201);
-      expect(forReport.body).toMatchObject({ reportId, reason: null });
+      expect(forReport.body).toMatchObject({ reportId, reason: 'For the report' });
 
       // The log says why and for which report, the reason sealed as the filmed person's personal data.
       const recorded = (await test.core.store.readAll()).filter((e) => e.type === 'SnapshotTaken');
@@ -154,7 +156,11 @@ describe.skipIf(!worker)('evidence: server-side snapshots', () => {
             reason: 'Reported for showing a weapon on camera',
             reportId: null,
           }),
-          expect.objectContaining({ snapshotId: (forReport.body as Taken).snapshotId, reason: null, reportId }),
+          expect.objectContaining({
+            snapshotId: (forReport.body as Taken).snapshotId,
+            reason: 'For the report',
+            reportId,
+          }),
         ]),
       );
       const stored = await test.db.selectFrom('events').select('data').where('type', '=', 'SnapshotTaken').execute();
@@ -194,6 +200,30 @@ describe.skipIf(!worker)('evidence: server-side snapshots', () => {
         });
       // The audit is for admins only.
       expect((await bob.api.call('GET', `/admin/snapshots/${taken.snapshotId}/audit`)).status).toBe(403);
+    });
+  });
+
+  describe('Evidence: a repeated request (the same Idempotency-Key) is still a recorded, checked view', () => {
+    it('records each look and checks the bytes each time, whatever key the request carries', async () => {
+      const { bob } = await relayedCall();
+      const taken = await snapshotOf(bob.user._id);
+      const again = (snapshotId: string) =>
+        fetch(`${test.base}/api/admin/snapshots/${snapshotId}`, {
+          headers: { Cookie: admin.cookieHeader(), 'X-Forwarded-For': admin.ip, 'Idempotency-Key': 'same-key-1' },
+        });
+      expect((await again(taken.snapshotId)).status).toBe(200);
+      const original = await readFile(fileOf(taken.snapshotId));
+      const forged = Buffer.from(original);
+      forged[forged.length - 10] = forged[forged.length - 10]! ^ 0xff;
+      await writeFile(fileOf(taken.snapshotId), forged);
+      // Replaying the key must not skip the checksum: the changed file is refused.
+      expect((await again(taken.snapshotId)).status).toBe(409);
+      await writeFile(fileOf(taken.snapshotId), original);
+      expect((await again(taken.snapshotId)).status).toBe(200);
+      const viewed = (await test.core.store.readAll()).filter(
+        (e) => e.type === 'SnapshotViewed' && (e.data as { snapshotId: string }).snapshotId === taken.snapshotId,
+      );
+      expect(viewed).toHaveLength(2);
     });
   });
 
