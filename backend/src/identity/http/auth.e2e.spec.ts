@@ -556,6 +556,41 @@ describe('identity over HTTP', () => {
     );
   });
 
+  it('Targeted lockout: device cookies collected with an old password stop counting on their own once it changes', async () => {
+    const { client: owner, address } = await signUp();
+    // Someone who knew the password signed in from a fresh browser and kept its device cookie.
+    const thief = new Client(test.base);
+    expect((await thief.call('POST', '/auth/login', { emailAddress: address, password: PASSWORD })).status).toBe(200);
+    const collected = thief.cookies.get('device')!;
+    const changed = await owner.call('POST', '/user/edit-account', {
+      currentPassword: PASSWORD,
+      newPassword: 'new-harbour-lantern-43',
+    });
+    expect(changed.status).toBe(200);
+    // The account is locked for everyone who is not a known device...
+    for (let i = 0; i < 10; i++)
+      await new Client(test.base).call('POST', '/auth/login', { emailAddress: address, password: `guess-${i}-z` });
+    // ...and the collected cookie is no longer one: its guesses meet the account's lock.
+    const guesser = new Client(test.base);
+    guesser.cookies.set('device', collected);
+    const guess = await guesser.call('POST', '/auth/login', { emailAddress: address, password: 'guess-x-z' });
+    expect(guess.status).toBe(429);
+  });
+
+  it('remembers a few devices per account, the least recently used going first', async () => {
+    const { address, user } = await signUp();
+    for (let i = 0; i < 7; i++)
+      expect(
+        (await new Client(test.base).call('POST', '/auth/login', { emailAddress: address, password: PASSWORD })).status,
+      ).toBe(200);
+    const kept = await test.db
+      .selectFrom('auth_known_devices')
+      .select('token_hash')
+      .where('user_id', '=', user._id)
+      .execute();
+    expect(kept).toHaveLength(5);
+  });
+
   it('counts parallel guesses before checking any of them: at most 10 of 40 at once are even tried', async () => {
     const { address } = await signUp();
     const guesses = await Promise.all(

@@ -136,8 +136,9 @@ export class IdentityMails {
   }
 
   /**
-   * A new password voids what the old one let out: reset links still in mailboxes and sign-in codes waiting to be
-   * typed (either may be in the hands of whoever made the change necessary).
+   * A new password voids what the old one let out: reset links still in mailboxes, sign-in codes waiting to be
+   * typed, and known-device cookies (each has its own count of failed logins: whoever made the change necessary may
+   * have collected some).
    */
   async voidPasswordSecrets(userId: string): Promise<void> {
     await this.db
@@ -146,6 +147,7 @@ export class IdentityMails {
       .where('purpose', '=', 'reset-password')
       .execute();
     await this.db.deleteFrom('auth_login_challenges').where('user_id', '=', userId).execute();
+    await this.db.deleteFrom('auth_known_devices').where('user_id', '=', userId).execute();
   }
 
   private allowed(emailAddress: string): Promise<boolean> {

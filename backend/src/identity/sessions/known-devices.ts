@@ -6,6 +6,8 @@ import { hashSecret, newSecret } from './secrets.js';
  * Browsers an account has signed in from (OWASP's "device cookies"): failed logins from a known device count
  * against that device only, so an attacker's failures from elsewhere lock out strangers, not the owner at home.
  */
+export const KNOWN_DEVICES_PER_ACCOUNT = 5;
+
 @Injectable()
 export class KnownDevices {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
@@ -36,6 +38,22 @@ export class KnownDevices {
     await this.db
       .insertInto('auth_known_devices')
       .values({ token_hash: hashSecret(fresh), user_id: userId, created_at: now, last_used_at: now })
+      .execute();
+    // Each known device is a count of its own: a few per account, the least recently used going first, so nobody
+    // collects tokens to multiply their guesses.
+    await this.db
+      .deleteFrom('auth_known_devices')
+      .where('user_id', '=', userId)
+      .where(
+        'token_hash',
+        'not in',
+        this.db
+          .selectFrom('auth_known_devices')
+          .select('token_hash')
+          .where('user_id', '=', userId)
+          .orderBy('last_used_at', 'desc')
+          .limit(KNOWN_DEVICES_PER_ACCOUNT),
+      )
       .execute();
     return fresh;
   }

@@ -59,7 +59,8 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     // every other client of the account, but not the owner's known device.
     const knownDevice = !!owner && (await this.knownDevices.isKnown(owner.user_id, device.knownDeviceToken));
     const accountKey = knownDevice ? `${key}|device:${hashSecret(device.knownDeviceToken!)}` : key;
-    const ip = knownDevice ? null : device.ip;
+    // The per-address count holds for known devices too: a collected device cookie buys no extra guesses from one place.
+    const ip = device.ip;
     // Every attempt is counted before the password is checked (one atomic step): parallel guesses cannot all get in
     // before the first failure counts. A right password gives its points back below.
     await this.limits.take(LIMITS.loginFailuresPerAccount, accountKey);
