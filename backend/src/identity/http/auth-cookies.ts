@@ -1,6 +1,11 @@
 import type { CookieOptions, Request, Response } from 'express';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../sessions/access-tokens.js';
-import { authCookieNames, DEVICE_COOKIE_PATH, REFRESH_COOKIE_PATH } from '../sessions/auth-cookies.js';
+import {
+  type AuthCookieNames,
+  authCookieNames,
+  DEVICE_COOKIE_PATH,
+  REFRESH_COOKIE_PATH,
+} from '../sessions/auth-cookies.js';
 import { SESSION_TTL_DAYS } from '../sessions/session-store.js';
 
 /**
@@ -14,6 +19,7 @@ export function setAuthCookies(
 ) {
   const names = authCookieNames(publicUrl);
   const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: names.secure };
+  clearLegacyCookies(res, names);
   res.cookie(names.access, tokens.accessToken, { ...base, path: '/', maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000 });
   if (tokens.refreshToken)
     res.cookie(names.refresh, tokens.refreshToken, {
@@ -29,10 +35,22 @@ export function setAuthCookies(
 export function clearAuthCookies(res: Response, publicUrl: string) {
   const names = authCookieNames(publicUrl);
   const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: names.secure };
+  clearLegacyCookies(res, names);
   res.clearCookie(names.access, { ...base, path: '/' });
   res.clearCookie(names.refresh, { ...base, path: REFRESH_COOKIE_PATH });
-  // Sessions started before the refresh cookie's path was narrowed hold it at path /.
+}
+
+/**
+ * What browsers may still hold from before: the refresh token at path / (sent with every request), and under https
+ * the cookies without their prefixes. Cleared before the new ones are set.
+ */
+function clearLegacyCookies(res: Response, names: AuthCookieNames) {
+  const base: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: names.secure };
   res.clearCookie(names.refresh, { ...base, path: '/' });
+  if (names.secure) {
+    res.clearCookie('accessToken', { ...base, path: '/' });
+    res.clearCookie('refreshToken', { ...base, path: '/' });
+  }
 }
 
 export function refreshCookie(req: Request, publicUrl: string): string | undefined {

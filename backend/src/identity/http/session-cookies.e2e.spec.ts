@@ -6,8 +6,13 @@ import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 const PASSWORD = 'violet-harbour-lantern-42';
 const email = () => `cookie-${randomUUID().slice(0, 8)}@example.com`;
 
+/** The line that sets `name` to a value (not one that clears it). */
 function setCookie(lines: string[], name: string): string | undefined {
-  return lines.find((line) => line.startsWith(`${name}=`));
+  return lines.find((line) => line.startsWith(`${name}=`) && !line.startsWith(`${name}=;`));
+}
+
+function cleared(lines: string[], name: string): string[] {
+  return lines.filter((line) => line.startsWith(`${name}=;`));
 }
 
 async function signUp(test: TestApp) {
@@ -50,8 +55,8 @@ describe('Session hygiene: tokens and cookies', () => {
     expect(setCookie(refreshed.setCookies, 'refreshToken')).toMatch(/Path=\/api\/auth\/refresh-token(;|$)/);
     // Logging out clears it where it lives (and where earlier versions put it).
     const out = await client.call('POST', '/auth/logout');
-    const cleared = out.setCookies.filter((line) => line.startsWith('refreshToken=;'));
-    expect(cleared.map((line) => /Path=([^;]+)/.exec(line)?.[1]).sort()).toEqual(['/', '/api/auth/refresh-token']);
+    const paths = cleared(out.setCookies, 'refreshToken').map((line) => /Path=([^;]+)/.exec(line)?.[1]);
+    expect(paths.sort()).toEqual(['/', '/api/auth/refresh-token']);
   });
 
   it('two tabs refreshing at once both stay signed in (no false theft alarm)', async () => {
@@ -94,7 +99,10 @@ describe('Session hygiene: __Host- cookie names under https', () => {
     expect(access).toMatch(/Path=\/(;|$)/);
     expect(access).not.toMatch(/Domain=/i);
     expect(setCookie(res.setCookies, '__Secure-refreshToken')).toMatch(/Secure/i);
+    // The unprefixed cookies a browser may hold from before are cleared, not left to ride along.
     expect(setCookie(res.setCookies, 'accessToken')).toBeUndefined();
+    expect(cleared(res.setCookies, 'accessToken')).toEqual([expect.stringMatching(/Path=\/(;|$)/)]);
+    expect(cleared(res.setCookies, 'refreshToken')).toEqual([expect.stringMatching(/Path=\/(;|$)/)]);
     expect((await client.call('GET', '/auth/user-info')).status).toBe(200);
 
     // A cookie without the prefix (set by another host of the domain: cookie tossing) signs no one in.
