@@ -1,9 +1,11 @@
-// The three documentation networks (RFC 5737), 762 addresses handed out in turn from a random start: clients of one
-// test file never share an address by chance (a shared one would share its per-address limits).
+// Addresses from the documentation networks handed out in turn, so clients of one test file never share one by chance
+// (a shared one would share its per-address limits): the three IPv4 ones (RFC 5737, 762 addresses), then IPv6's
+// (RFC 3849) for as many more as a file needs.
 const TEST_NETS = ['192.0.2', '198.51.100', '203.0.113'];
-let nextAddress = Math.floor(Math.random() * 762);
+let handedOut = 0;
 function clientAddress(): string {
-  const n = nextAddress++ % 762;
+  const n = handedOut++;
+  if (n >= 762) return `2001:db8::${(n - 761).toString(16)}`;
   return `${TEST_NETS[Math.floor(n / 254)]}.${(n % 254) + 1}`;
 }
 
