@@ -1,18 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { FormAlert } from '../../shared/forms/FormAlert';
-import { errorsFromFailure, type FieldRules } from '../../shared/forms/form-errors';
-import { useSubmission } from '../../shared/forms/use-submission';
 import { notify } from '../../shared/toasts/notify';
 import { Button } from '../../ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '../../ui/Dialog';
-import { Input } from '../../ui/Input';
+import { Dialog, DialogContent, DialogTrigger } from '../../ui/Dialog';
 import { logoutRequested } from '../auth/session.slice';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountServices } from './account-services';
-
-const FIELD_RULES: FieldRules<'currentPassword'> = { currentPassword: { label: 'Current password' } };
+import { PasswordConfirmForm } from './PasswordConfirmForm';
 
 /**
  * The account is gone once the server answers, but the logout ends in a full page load that would wipe the toast at
@@ -54,8 +49,6 @@ export function DeleteAccount() {
 function ConfirmDeletion({ deleted, onDeleted }: { deleted: boolean; onDeleted: () => void }) {
   const dispatch = useAppDispatch();
   const { api } = useAccountServices();
-  const { formRef, sending, errors, submit } = useSubmission<'currentPassword'>();
-  const [currentPassword, setCurrentPassword] = useState('');
 
   useEffect(() => {
     if (!deleted) return;
@@ -64,23 +57,18 @@ function ConfirmDeletion({ deleted, onDeleted }: { deleted: boolean; onDeleted: 
     return () => window.clearTimeout(timer);
   }, [deleted, dispatch]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(
-      event,
-      () =>
-        currentPassword === ''
-          ? { fields: { currentPassword: ['Enter your current password to delete the account.'] }, form: [] }
-          : null,
-      async () => {
+  return (
+    <PasswordConfirmForm
+      missing="Enter your current password to delete the account."
+      confirm={async (currentPassword) => {
         await api.deleteAccount({ currentPassword });
         notify.success(ACCOUNT_MESSAGES.accountDeleted);
         onDeleted();
-      },
-      (error) => errorsFromFailure(error, FIELD_RULES, ACCOUNT_MESSAGES.accountFailed),
-    );
-
-  return (
-    <form ref={formRef} className="account-form" onSubmit={onSubmit} noValidate>
+      }}
+      fallback={ACCOUNT_MESSAGES.accountFailed}
+      labels={{ submit: 'Delete my account', sending: 'Deleting…', done: 'Signing you out…' }}
+      done={deleted}
+    >
       <div className="account-danger__warning">
         <TriangleAlert aria-hidden="true" focusable="false" />
         <ul>
@@ -89,30 +77,6 @@ function ConfirmDeletion({ deleted, onDeleted }: { deleted: boolean; onDeleted: 
           <li>Your account cannot be recovered.</li>
         </ul>
       </div>
-      <Input
-        label="Current password"
-        type="password"
-        name="currentPassword"
-        autoComplete="current-password"
-        required
-        value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
-        error={errors.fields.currentPassword?.join(' ')}
-        disabled={sending || deleted}
-      />
-      <FormAlert messages={errors.form} />
-      <DialogFooter>
-        {!deleted && (
-          <DialogClose asChild>
-            <Button variant="quiet" disabled={sending}>
-              Cancel
-            </Button>
-          </DialogClose>
-        )}
-        <Button type="submit" variant="danger" busy={sending || deleted}>
-          {deleted ? 'Signing you out…' : sending ? 'Deleting…' : 'Delete my account'}
-        </Button>
-      </DialogFooter>
-    </form>
+    </PasswordConfirmForm>
   );
 }

@@ -1,18 +1,16 @@
 import type { UserInfo } from '@serendip/proto';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { FormAlert } from '../../shared/forms/FormAlert';
-import { errorsFromFailure, type FieldRules } from '../../shared/forms/form-errors';
-import { useSubmission } from '../../shared/forms/use-submission';
+import { errorsFromFailure } from '../../shared/forms/form-errors';
 import { logError } from '../../shared/log';
 import { notify } from '../../shared/toasts/notify';
-import { Button } from '../../ui/Button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../ui/Dialog';
-import { Input } from '../../ui/Input';
+import { Dialog, DialogContent } from '../../ui/Dialog';
 import { Switch } from '../../ui/Switch';
 import { userUpdated } from '../auth/session.slice';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { useAccountServices } from './account-services';
+import { PasswordConfirmForm } from './PasswordConfirmForm';
 import { ActiveSessions } from './ActiveSessions';
 
 /** spec 2 Security tab, titled Security Settings: the two-factor toggle, "hide my IP" and the Active Sessions list. */
@@ -87,55 +85,19 @@ function TwoFactorSetting({ enabled }: { enabled: boolean }) {
   );
 }
 
-const PASSWORD_FIELD: FieldRules<'currentPassword'> = { currentPassword: { label: 'Current password' } };
-
 function ConfirmTwoFactorOff({ onTurnedOff }: { onTurnedOff: () => void }) {
   const { api } = useAccountServices();
-  const { formRef, sending, errors, submit } = useSubmission<'currentPassword'>();
-  const [currentPassword, setCurrentPassword] = useState('');
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    submit(
-      event,
-      () =>
-        currentPassword === ''
-          ? { fields: { currentPassword: ['Enter your current password to turn two-factor off.'] }, form: [] }
-          : null,
-      async () => {
+  return (
+    <PasswordConfirmForm
+      missing="Enter your current password to turn two-factor off."
+      confirm={async (currentPassword) => {
         await api.disableTwoFactor({ currentPassword });
         onTurnedOff();
-      },
-      (error) => {
-        logError('Two-factor change failed', error);
-        return errorsFromFailure(error, PASSWORD_FIELD, ACCOUNT_MESSAGES.twoFactorFailed);
-      },
-    );
-
-  return (
-    <form ref={formRef} className="account-form" onSubmit={onSubmit} noValidate>
-      <Input
-        label="Current password"
-        type="password"
-        name="currentPassword"
-        autoComplete="current-password"
-        required
-        value={currentPassword}
-        onChange={(event) => setCurrentPassword(event.target.value)}
-        error={errors.fields.currentPassword?.join(' ')}
-        disabled={sending}
-      />
-      <FormAlert messages={errors.form} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="quiet" disabled={sending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="danger" busy={sending}>
-          {sending ? 'Turning off…' : 'Turn off'}
-        </Button>
-      </DialogFooter>
-    </form>
+      }}
+      fallback={ACCOUNT_MESSAGES.twoFactorFailed}
+      onFailure={(error) => logError('Two-factor change failed', error)}
+      labels={{ submit: 'Turn off', sending: 'Turning off…' }}
+    />
   );
 }
 
