@@ -118,7 +118,7 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     expect(await seriousA11yProblems(page)).toEqual([]);
     // The first link may be lost or a day old: a new one can be asked for.
     await page.getByRole('button', { name: 'Send the link again' }).click();
-    await page.getByText(/^A new link is on its way to .+\. It lasts 24 hours\.$/).waitFor();
+    await page.getByText(/^We sent a new link to .+\. It lasts 24 hours\.$/).waitFor();
     await screenshot(page, 'video-match-confirm-email-desktop');
 
     // The link from the mail, opened in another tab as a mail client would.

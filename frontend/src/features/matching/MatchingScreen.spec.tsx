@@ -78,7 +78,11 @@ describe('the video match page of an account whose e-mail address is not confirm
     const server = serveFakeApi().on(
       'GET',
       AUTH_PATHS.userInfo,
-      inTurn(reply(200, aUser({ emailVerified: false })), reply(200, aUser())),
+      inTurn(
+        reply(200, aUser({ emailVerified: false })),
+        reply(200, aUser({ emailVerified: false })),
+        reply(200, aUser()),
+      ),
     );
     rememberSessionInThisBrowser();
     renderApp('/video-match', {
@@ -92,9 +96,13 @@ describe('the video match page of an account whose e-mail address is not confirm
     expect(start.getAttribute('aria-describedby')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'I have confirmed it' }));
+    expect(await screen.findByText(/^Your address is not confirmed yet\./)).toBeDefined();
+    expect(start.disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'I have confirmed it' }));
     await waitFor(() => expect(start.disabled).toBe(false));
     expect(screen.queryByText('Confirm your e-mail address to start matching.')).toBeNull();
-    expect(server.requestsTo('GET', AUTH_PATHS.userInfo)).toHaveLength(2);
+    expect(server.requestsTo('GET', AUTH_PATHS.userInfo)).toHaveLength(3);
   });
 
   it('sends the link again on request and says where, or why not', async () => {
@@ -106,8 +114,7 @@ describe('the video match page of an account whose e-mail address is not confirm
         AUTH_PATHS.resendVerification,
         inTurn(
           reply(202, {
-            message:
-              'A new link is on its way to a•••@example.com, unless another account holds that address. It lasts 24 hours.',
+            message: 'We sent a new link to a•••@example.com. It lasts 24 hours.',
           }),
           reply(429, { statusCode: 429, message: 'Too many requests' }, { 'Retry-After': '1800' }),
         ),
@@ -119,11 +126,7 @@ describe('the video match page of an account whose e-mail address is not confirm
     });
 
     await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
-    expect(
-      await screen.findByText(
-        'A new link is on its way to a•••@example.com, unless another account holds that address. It lasts 24 hours.',
-      ),
-    ).toBeDefined();
+    expect(await screen.findByText('We sent a new link to a•••@example.com. It lasts 24 hours.')).toBeDefined();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText(/try again in 30 minutes/i)).toBeDefined();

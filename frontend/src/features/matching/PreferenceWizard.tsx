@@ -94,16 +94,21 @@ function ConfirmEmailNotice({ id }: { id: string }) {
       setSending(false);
     }
   };
-  const check = useCallback(async () => {
-    setChecking(true);
-    try {
-      dispatch(userUpdated(await authApi.fetchUserInfo()));
-    } catch (error) {
-      logError('Could not check whether the e-mail address is confirmed', error);
-    } finally {
-      setChecking(false);
-    }
-  }, [dispatch]);
+  const check = useCallback(
+    async (asked = false) => {
+      setChecking(true);
+      try {
+        const user = await authApi.fetchUserInfo();
+        dispatch(userUpdated(user));
+        if (asked && !user.emailVerified) notify.info(MATCHING_TEXTS.confirmEmailNotYet);
+      } catch (error) {
+        logError('Could not check whether the e-mail address is confirmed', error);
+      } finally {
+        setChecking(false);
+      }
+    },
+    [dispatch],
+  );
   useEffect(() => {
     const onVisible = () => {
       if (!document.hidden) void check();
@@ -117,7 +122,7 @@ function ConfirmEmailNotice({ id }: { id: string }) {
         <strong>{MATCHING_TEXTS.confirmEmail}</strong> {MATCHING_TEXTS.confirmEmailHow}
       </p>
       <div className="match-wizard__confirm-actions">
-        <Button variant="quiet" size="sm" busy={checking} onClick={() => void check()}>
+        <Button variant="quiet" size="sm" busy={checking} onClick={() => void check(true)}>
           I have confirmed it
         </Button>
         <Button variant="quiet" size="sm" busy={sending} onClick={() => void resend()}>

@@ -15,7 +15,8 @@ export const MATCHING_TEXTS = {
   detected: 'Detected',
   /** The server's reason for refusing startMatching to an unconfirmed address (videoError 'email-unconfirmed'). */
   confirmEmail: 'Confirm your e-mail address to start matching.',
-  confirmEmailHow: 'Open the link in the e-mail we sent you when you signed up.',
+  confirmEmailHow: 'Open the link we e-mailed you.',
+  confirmEmailNotYet: 'Your address is not confirmed yet. Open the link we e-mailed you, then try again.',
   confirmEmailResendFailed: 'The link could not be sent. Try again in a minute.',
 } as const;
 

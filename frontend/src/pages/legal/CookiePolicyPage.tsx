@@ -29,8 +29,9 @@ const SECTIONS: readonly StaticSection[] = [
           These keep you signed in and the service secure. Serendip cannot work without them, so they do not need your
           consent. All three are HttpOnly (scripts in the page cannot read them) and are sent only to Serendip
           (SameSite=Lax), the refresh token only to the one address that renews your session and the device cookie only
-          when you sign in. On HTTPS they go only over encrypted connections, named <code>__Host-accessToken</code>,{' '}
-          <code>__Secure-refreshToken</code> and <code>__Secure-device</code> so that no other site can set them.
+          to the sign-in and session addresses. On HTTPS they go only over encrypted connections, named{' '}
+          <code>__Host-accessToken</code>, <code>__Secure-refreshToken</code> and <code>__Secure-device</code> so that
+          no other site can set them.
         </p>
         <StaticTable
           caption="Essential cookies set by Serendip"
@@ -102,6 +103,10 @@ const SECTIONS: readonly StaticSection[] = [
           <li>
             <strong>Camera and microphone</strong>: whether you switched them on or off, so your next call starts the
             way you left it. Kept until you clear this site’s data.
+          </li>
+          <li>
+            <strong>Match preferences</strong>: the gender, country and age range you last chose, so the next search
+            starts from them. Kept until you change them or clear this site’s data.
           </li>
         </ul>
       </>

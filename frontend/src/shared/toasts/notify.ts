@@ -11,4 +11,7 @@ export const notify = {
   error(text: string): void {
     toast.error(text, { id: text });
   },
+  info(text: string): void {
+    toast.info(text, { id: text });
+  },
 };

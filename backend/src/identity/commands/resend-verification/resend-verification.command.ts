@@ -8,6 +8,9 @@ import { Accounts } from '../../accounts/accounts.js';
 import { AddressClaims } from '../../accounts/address-claims.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
 
+export const ADDRESS_HELD_ELSEWHERE =
+  'Another account holds this e-mail address for now, so it cannot be confirmed for this one. Try again tomorrow, or change the address in Settings.';
+
 export class ResendVerification extends Command<{ message: string }> {
   constructor(
     readonly userId: string,
@@ -35,14 +38,11 @@ export class ResendVerificationHandler implements ICommandHandler<ResendVerifica
     const user = await this.accounts.userInfo(userId, meta.now);
     if (user.emailVerified) return { message: 'Your e-mail address is already confirmed.' };
     await this.limits.take(LIMITS.verificationLinksPerAccount, userId);
-    // Only a link that can work is sent, and by the rules sign-up follows: none while another account holds the
-    // address (the answer is the same, as sign-up's is: it says nothing about other accounts).
+    // Only a link that can work is sent, by the rules sign-up follows: none while another account holds the address.
+    // Saying so tells this account only what its sign-up already told the address's owner by e-mail.
     const standing = await this.claims.standing(this.db, userId, user.emailAddress, meta.now);
-    if (standing !== 'taken') {
-      await this.mails.verification(userId, user.emailAddress, meta.now, { takesOver: standing === 'open' });
-    }
-    return {
-      message: `A new link is on its way to ${maskEmail(user.emailAddress, '•••')}, unless another account holds that address. It lasts 24 hours.`,
-    };
+    if (standing === 'taken') return { message: ADDRESS_HELD_ELSEWHERE };
+    await this.mails.verification(userId, user.emailAddress, meta.now, { takesOver: standing === 'open' });
+    return { message: `We sent a new link to ${maskEmail(user.emailAddress, '•••')}. It lasts 24 hours.` };
   }
 }
