@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../test-support/global-postgres.js';
-import { TurnClient, turnCredentials } from '../test-support/turn-client.js';
+import { freeUdpPort, TurnClient, turnCredentials } from '../test-support/turn-client.js';
 
 const TURNSERVER = '/usr/bin/turnserver';
 const SECRET = 'turn-test-secret';
@@ -67,7 +67,7 @@ describe.skipIf(!existsSync(TURNSERVER) && process.env.REQUIRE_BROWSER !== '1')(
       try {
         expect(await turn.createPermission('203.0.113.5')).toMatchObject({ ok: true });
       } finally {
-        turn.close();
+        await turn.close();
       }
     });
 
@@ -84,7 +84,7 @@ describe.skipIf(!existsSync(TURNSERVER) && process.env.REQUIRE_BROWSER !== '1')(
       try {
         expect(await turn.createPermission(ip)).toMatchObject({ ok: false, code: 403 });
       } finally {
-        turn.close();
+        await turn.close();
       }
     });
 
@@ -101,8 +101,24 @@ describe.skipIf(!existsSync(TURNSERVER) && process.env.REQUIRE_BROWSER !== '1')(
         expect(await turn.createPermission('203.0.113.6')).toMatchObject({ ok: true });
         expect(await late.allocate()).toMatchObject({ ok: false, code: 401 });
       } finally {
-        turn.close();
-        late.close();
+        await turn.close();
+        await late.close();
+      }
+    });
+
+    it('gives an allocation back when a client closes, so the next client on that port allocates', async () => {
+      const { username, password } = turnCredentials(SECRET, 'user-2', 600);
+      const localPort = await freeUdpPort();
+      const first = new TurnClient('127.0.0.1', port, username, password, localPort);
+      expect(await first.allocate()).toMatchObject({ ok: true });
+      await first.close();
+      // coturn drops a deleted allocation on its next timer tick (once a second).
+      await new Promise((r) => setTimeout(r, 1000));
+      const next = new TurnClient('127.0.0.1', port, username, password, localPort);
+      try {
+        expect(await next.allocate()).toMatchObject({ ok: true });
+      } finally {
+        await next.close();
       }
     });
 

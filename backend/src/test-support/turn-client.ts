@@ -29,13 +29,20 @@ export class TurnClient {
   private realm = '';
   private nonce = '';
   private key = Buffer.alloc(0);
+  private allocated = false;
+  private readonly bound: Promise<void>;
 
   constructor(
     private readonly host: string,
     private readonly port: number,
     private readonly username: string,
     private readonly password: string,
-  ) {}
+    /** A local UDP port to send from (otherwise the system picks one). */
+    localPort?: number,
+  ) {
+    this.bound =
+      localPort === undefined ? Promise.resolve() : new Promise((resolve) => this.socket.bind(localPort, resolve));
+  }
 
   /** Allocate, answering the server's 401 challenge with the credentials. */
   async allocate(): Promise<TurnAnswer> {
@@ -45,7 +52,9 @@ export class TurnClient {
     this.realm = first.attrs.get(ATTR.realm)?.toString() ?? '';
     this.nonce = first.attrs.get(ATTR.nonce)?.toString() ?? '';
     this.key = createHash('md5').update(`${this.username}:${this.realm}:${this.password}`).digest();
-    return this.send(METHOD.allocate, [[ATTR.requestedTransport, transport]], true);
+    const answer = await this.send(METHOD.allocate, [[ATTR.requestedTransport, transport]], true);
+    this.allocated = answer.ok;
+    return answer;
   }
 
   /** Asks for a permission to send to `ip` (IPv4) through the allocation. */
@@ -66,15 +75,23 @@ export class TurnClient {
     return this.send(METHOD.refresh, [[ATTR.lifetime, lifetime]], true);
   }
 
-  close(): void {
+  /**
+   * Gives the allocation back (a Refresh with lifetime 0), then closes the socket. Only closing would leave it on the
+   * server for its lifetime: the next client on the same local port then gets 437 Allocation Mismatch, and a user's
+   * allocations count against its quota.
+   */
+  async close(): Promise<void> {
+    if (this.allocated) await this.refresh(0).catch(() => undefined);
+    this.allocated = false;
     this.socket.close();
   }
 
-  private send(
+  private async send(
     method: number,
     attributes: [number, Buffer][],
     signed: boolean,
   ): Promise<TurnAnswer & { attrs: Map<number, Buffer> }> {
+    await this.bound;
     const transaction = randomBytes(12);
     const all: [number, Buffer][] = signed
       ? [
@@ -147,4 +164,13 @@ function parseAttributes(body: Buffer): Map<number, Buffer> {
     at += 4 + Math.ceil(length / 4) * 4;
   }
   return attrs;
+}
+
+/** A UDP port nothing listens on now. */
+export async function freeUdpPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(resolve));
+  return port;
 }
