@@ -13,3 +13,4 @@ export * from './events/identity.js';
 export * from './sfu/rpc.js';
 export * from './contract.js';
 export * from './bus/matching.js';
+export * from './http/moderation.js';
