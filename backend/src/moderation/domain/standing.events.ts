@@ -1,0 +1,42 @@
+import type { ViolationLevel } from '@serendip/proto';
+import type { DomainEvent } from '../../platform/cqrs/decider.js';
+
+/** A user's moderation stream (after Ozone's subject status): every ban, expiry, appeal and reversal of one account. */
+export const standingStream = (userId: string) => `moderation-${userId}`;
+
+export type AppealStatus = 'none' | 'pending' | 'approved' | 'rejected';
+
+/** What the policy suggested when the ban was decided, so an audit sees where an admin chose otherwise, and why. */
+export interface PenaltyChoice {
+  suggestedTier: 1 | 2 | 3 | 4;
+  suggestion: string;
+  /** The admin's reason for a penalty other than the suggestion; null when they followed it. */
+  overrideReason: string | null;
+}
+
+// The reason, the appeal's explanation and the notes are the moderator's and the user's own words about a person:
+// they are sealed as personal data where the events are registered (DESIGN.md "Personal data").
+export type UserBanned = DomainEvent<
+  'UserBanned',
+  {
+    caseId: string;
+    userId: string;
+    reason: string;
+    level: ViolationLevel;
+    bannedBy: string;
+    bannedAt: string;
+    /** null: permanent. */
+    expiresAt: string | null;
+    choice: PenaltyChoice;
+  }
+>;
+export type UserUnbanned = DomainEvent<'UserUnbanned', { caseId: string; userId: string; by: string; reason: string }>;
+export type BanExpired = DomainEvent<'BanExpired', { caseId: string; userId: string }>;
+export type BanAppealed = DomainEvent<'BanAppealed', { caseId: string; userId: string; explanation: string }>;
+/** An approved appeal lifts the ban and takes its violation off the record (it no longer counts toward the tiers). */
+export type AppealResolved = DomainEvent<
+  'AppealResolved',
+  { caseId: string; userId: string; outcome: 'approved' | 'rejected'; by: string; note: string }
+>;
+
+export type StandingEvent = UserBanned | UserUnbanned | BanExpired | BanAppealed | AppealResolved;
