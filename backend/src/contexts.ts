@@ -1,7 +1,8 @@
 import { identityContext } from './identity/identity.context.js';
 import { matchingContext } from './matching/matching.context.js';
+import { moderationContext } from './moderation/moderation.context.js';
 import { opsContext } from './ops/ops.context.js';
 import type { BoundedContext } from './platform/event-core/bounded-context.js';
 
 /** Every bounded context of the backend. identity, matching, moderation, notifications, feed and admin join here. */
-export const contexts: BoundedContext[] = [opsContext, identityContext, matchingContext];
+export const contexts: BoundedContext[] = [opsContext, identityContext, matchingContext, moderationContext];

@@ -1,5 +1,6 @@
 import type { ViolationLevel } from '@serendip/proto';
 import type { DomainEvent } from '../../platform/cqrs/decider.js';
+import type { EventSchema } from '../../platform/personal-data/event-schemas.js';
 
 /** A user's moderation stream (after Ozone's subject status): every ban, expiry, appeal and reversal of one account. */
 export const standingStream = (userId: string) => `moderation-${userId}`;
@@ -40,3 +41,17 @@ export type AppealResolved = DomainEvent<
 >;
 
 export type StandingEvent = UserBanned | UserUnbanned | BanExpired | BanAppealed | AppealResolved;
+
+const subject = (d: Record<string, unknown>) => d.userId as string;
+
+/**
+ * The moderator's reasons and the user's appeal are words about a person: sealed as that user's personal data, so
+ * they are erased with the account (the ids, dates, levels and outcomes stay for the audit).
+ */
+export const standingEventSchemas: EventSchema[] = [
+  { type: 'UserBanned', schemaVersion: 1, subject, personal: ['reason'] },
+  { type: 'UserUnbanned', schemaVersion: 1, subject, personal: ['reason'] },
+  { type: 'BanExpired', schemaVersion: 1 },
+  { type: 'BanAppealed', schemaVersion: 1, subject, personal: ['explanation'] },
+  { type: 'AppealResolved', schemaVersion: 1, subject, personal: ['note'] },
+];
