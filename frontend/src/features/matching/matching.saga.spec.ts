@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMatch, setUpMatching, untilSearching } from './matching-test-support';
+import { signedOut } from '../auth/session.slice';
 import { matchingActions as a } from './matching.slice';
 
 vi.mock('../../shared/toasts/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -157,6 +158,13 @@ describe('the match flow (spec 4)', () => {
     expect(t.media.calls).toContain('stop');
     expect(t.socket.closed).toBe(true);
     expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle', step: 0 });
+  });
+
+  it('forgets the match preferences when the person signs out (a shared browser keeps no trace of them)', async () => {
+    const t = await untilSearching();
+    expect(localStorage.getItem('serendip.matchFilters')).toContain('"gender":"male"');
+    t.store.dispatch(signedOut());
+    expect(localStorage.getItem('serendip.matchFilters')).toBeNull();
   });
 
   it('takes a leave clicked in the half second before startMatching goes: nothing is sent, the wizard is back', async () => {

@@ -2,6 +2,7 @@ import { MATCH_TIMING, type MatchFound, type VideoErrorCode } from '@serendip/pr
 import { buffers, type EventChannel, eventChannel, type Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { logError } from '../../shared/log';
+import { signedOut } from '../auth/session.slice';
 import { notify } from '../../shared/toasts/notify';
 import type { MatchingServices } from './matching-services';
 import { CONNECTION_MESSAGES } from './matching-messages';
@@ -16,7 +17,7 @@ import {
 } from './media-path';
 import type { MediaEvent } from './media-session';
 import { saveToggle } from './media-preferences';
-import { saveFilters } from './preferences';
+import { forgetFilters, saveFilters } from './preferences';
 import { relaySignalling, type VideoSocketConnection, type VideoSocketMessage } from './video-socket';
 
 const matching = (state: { matching: MatchingState }) => state.matching;
@@ -25,6 +26,7 @@ const matching = (state: { matching: MatchingState }) => state.matching;
 export function* matchingSaga(services: MatchingServices) {
   yield takeLeading(a.matchingStarted, session, services);
   yield takeEvery(a.feedbackSubmitted, submitFeedback, services);
+  yield takeEvery(signedOut, () => forgetFilters());
 }
 
 function* session(services: MatchingServices) {

@@ -32,6 +32,18 @@ export function saveFilters(filters: MatchFilters, storage: Pick<Storage, 'setIt
   }
 }
 
+/**
+ * Signing out forgets them: on a shared browser the next person must not find, or learn, whom the last one was
+ * looking for.
+ */
+export function forgetFilters(storage: Pick<Storage, 'removeItem'> = localStorage): void {
+  try {
+    storage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage that cannot be written cannot hold them either.
+  }
+}
+
 /** spec 2 "Ready": the summary lines, 'Any' where unset. */
 export function summarize(filters: MatchFilters): { gender: string; country: string; ageRange: string } {
   return {

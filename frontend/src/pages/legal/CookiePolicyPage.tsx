@@ -106,7 +106,7 @@ const SECTIONS: readonly StaticSection[] = [
           </li>
           <li>
             <strong>Match preferences</strong>: the gender, country and age range you last chose, so the next search
-            starts from them. Kept until you change them or clear this site’s data.
+            starts from them. Kept until you sign out.
           </li>
         </ul>
       </>
