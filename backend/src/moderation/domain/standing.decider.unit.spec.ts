@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../../platform/cqrs/decider-specification.js';
-import { standing } from './standing.decider.js';
+import { standing, type StandingCommand } from './standing.decider.js';
 import type { StandingEvent, UserBanned } from './standing.events.js';
 
 const now = new Date('2026-11-25T12:00:00Z');
@@ -29,29 +29,26 @@ const banned = (
 
 const day = (iso: string) => new Date(iso).toISOString();
 
+/** An admin's ban of u1 for harassment, a moderate violation, for one day (the policy's first step). */
+const banForADay = (caseId: string, overrides: Partial<Extract<StandingCommand, { type: 'BanUser' }>> = {}) => ({
+  type: 'BanUser' as const,
+  caseId,
+  userId: 'u1',
+  reason: 'Harassment in chat',
+  level: 'moderate' as const,
+  penalty: { kind: 'restriction' as const, days: 1 },
+  ...overrides,
+});
+
 describe('a user\'s standing: bans and appeals (spec 3 "Ban record", 4 "Ban", "Appeal")', () => {
   it("bans with the policy's suggestion, recording who, when, until when, and what was suggested", () => {
     given([])
-      .when({
-        type: 'BanUser',
-        caseId: 'c1',
-        userId: 'u1',
-        reason: ' Harassment in chat ',
-        level: 'moderate',
-        penalty: { kind: 'restriction', days: 1 },
-      })
+      .when(banForADay('c1', { reason: ' Harassment in chat ' }))
       .then([banned('c1', now.toISOString(), day('2026-11-26T12:00:00Z'))]);
   });
 
   it('needs a reason to choose other than the policy, and records it', () => {
-    const command = {
-      type: 'BanUser' as const,
-      caseId: 'c1',
-      userId: 'u1',
-      reason: 'Harassment in chat',
-      level: 'moderate' as const,
-      penalty: { kind: 'permanent' as const },
-    };
+    const command = banForADay('c1', { penalty: { kind: 'permanent' } });
     given([]).when(command).thenThrows('override-reason-missing');
     given([])
       .when({ ...command, overrideReason: 'Threats of violence' })
@@ -73,29 +70,12 @@ describe('a user\'s standing: bans and appeals (spec 3 "Ban record", 4 "Ban", "A
   it('escalates from the record: a second violation within 6 months suggests 7 days', () => {
     const first = banned('c1', '2026-10-01T12:00:00.000Z', '2026-10-02T12:00:00.000Z');
     const expired: StandingEvent = { type: 'BanExpired', data: { caseId: 'c1', userId: 'u1' } };
-    given([first, expired])
-      .when({
-        type: 'BanUser',
-        caseId: 'c2',
-        userId: 'u1',
-        reason: 'Harassment in chat',
-        level: 'moderate',
-        penalty: { kind: 'restriction', days: 1 },
-      })
-      .thenThrows('override-reason-missing');
+    given([first, expired]).when(banForADay('c2')).thenThrows('override-reason-missing');
   });
 
   it('refuses a second ban while one is on, a blank reason, and a restriction of no days', () => {
     const on = banned('c1', now.toISOString(), null);
-    const base = {
-      type: 'BanUser' as const,
-      caseId: 'c2',
-      userId: 'u1',
-      reason: 'x',
-      level: 'minor' as const,
-      penalty: { kind: 'restriction' as const, days: 3 },
-      overrideReason: 'case by case',
-    };
+    const base = banForADay('c2', { reason: 'x', overrideReason: 'case by case' });
     given([on]).when(base).thenThrows('already-banned');
     given([])
       .when({ ...base, reason: '   ' })
@@ -144,14 +124,7 @@ describe('a user\'s standing: bans and appeals (spec 3 "Ban record", 4 "Ban", "A
       .then([approved]);
     // The reversed violation no longer counts: a new moderate one is a first one again (24 hours, no override).
     given([on, appealed, approved])
-      .when({
-        type: 'BanUser',
-        caseId: 'c2',
-        userId: 'u1',
-        reason: 'Harassment in chat',
-        level: 'moderate',
-        penalty: { kind: 'restriction', days: 1 },
-      })
+      .when(banForADay('c2'))
       .then([{ ...banned('c2', now.toISOString(), day('2026-11-26T12:00:00Z')) }]);
     given([on])
       .when({ type: 'ResolveAppeal', caseId: 'c1', outcome: 'rejected', note: 'x' })
