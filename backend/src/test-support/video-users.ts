@@ -8,8 +8,10 @@ import type {
   VideoServerToClientEvents,
 } from '@serendip/proto';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ApiClient } from './api-client.js';
 import type { SmtpSink } from './smtp-sink.js';
+import { startTestApp, type TestApp } from './test-app.js';
 
 export type VideoClient = Socket<VideoServerToClientEvents, VideoClientToServerEvents>;
 export type SystemClient = Socket<SystemServerToClientEvents, SystemClientToServerEvents>;
@@ -181,4 +183,29 @@ export async function eventsWithin<E extends keyof VideoServerToClientEvents>(
   await new Promise((r) => setTimeout(r, ms));
   socket.off(event, listener as never);
   return seen;
+}
+
+/**
+ * One backend for a file of video-socket tests: started before them, stopped after, and every socket a test put in
+ * `open` closed when that test ends (so no call of one test pairs with the next test's users).
+ */
+export function videoTestApp(): { readonly app: TestApp; open: VideoClient[] } {
+  let app: TestApp | undefined;
+  const open: VideoClient[] = [];
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the test app is not started yet (use it inside a test or hook)');
+      return app;
+    },
+    open,
+  };
 }

@@ -1,31 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { ANYONE, eventsWithin, nextEvent, type VideoClient, videoUser } from '../../test-support/video-users.js';
+import { describe, expect, it } from 'vitest';
+import { ANYONE, eventsWithin, nextEvent, videoUser, videoTestApp } from '../../test-support/video-users.js';
 
 const CONFIRM_FIRST = 'Confirm your e-mail address to start matching.';
 
 describe('Matching requires a confirmed e-mail address', () => {
-  let test: TestApp;
-  const open: VideoClient[] = [];
-
-  beforeAll(async () => {
-    test = await startTestApp();
-  });
-  afterEach(() => {
-    for (const socket of open.splice(0)) socket.close();
-  });
-  afterAll(async () => {
-    await test?.close();
-  });
+  const setup = videoTestApp();
+  const { open } = setup;
 
   it('refuses start to an account that never confirmed its address, saying why, and pairs it with nobody', async () => {
-    const bob = await videoUser(test.base, { firstName: 'Bob', gender: 'male' });
+    const bob = await videoUser(setup.app.base, { firstName: 'Bob', gender: 'male' });
     const bobSocket = await bob.connect();
     open.push(bobSocket);
     await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
 
     // A finished sign-up with someone else's address, or a made-up one: the link was never followed.
-    const mallory = await videoUser(test.base, { firstName: 'Mallory', confirmed: false });
+    const mallory = await videoUser(setup.app.base, { firstName: 'Mallory', confirmed: false });
     expect(mallory.user.emailVerified).toBe(false);
     const socket = await mallory.connect();
     open.push(socket);

@@ -1,7 +1,6 @@
 import type { MatchFound } from '@serendip/proto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { ANYONE, nextEvent, type VideoClient, videoUser } from '../../test-support/video-users.js';
+import { describe, expect, it } from 'vitest';
+import { ANYONE, nextEvent, type VideoClient, videoUser, videoTestApp } from '../../test-support/video-users.js';
 
 /** Every event a socket received, in order, as the client saw it. */
 function recorder(socket: VideoClient) {
@@ -15,21 +14,11 @@ const carrying = (heard: { event: string; payload: unknown }[], text: string) =>
   heard.filter((h) => JSON.stringify(h.payload).includes(text)).map((h) => h.event);
 
 describe("Per-match partner id: strangers never receive each other's user id", () => {
-  let test: TestApp;
-  const open: VideoClient[] = [];
-
-  beforeAll(async () => {
-    test = await startTestApp();
-  });
-  afterEach(() => {
-    for (const socket of open.splice(0)) socket.close();
-  });
-  afterAll(async () => {
-    await test?.close();
-  });
+  const setup = videoTestApp();
+  const { open } = setup;
 
   async function connected(firstName: string, gender: 'male' | 'female') {
-    const person = await videoUser(test.base, { firstName, gender });
+    const person = await videoUser(setup.app.base, { firstName, gender });
     const socket = await person.connect();
     open.push(socket);
     return { ...person, socket, heard: recorder(socket) };

@@ -1,33 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { MatchFound } from '@serendip/proto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { describe, expect, it, vi } from 'vitest';
 import { matchStream } from '../domain/match.events.js';
 import {
   ANYONE,
   eventsWithin,
   nextEvent,
   openVideoSocket,
-  type VideoClient,
+  videoTestApp,
   videoUser,
 } from '../../test-support/video-users.js';
 
 describe('the video socket (spec 7)', () => {
-  let test: TestApp;
-  const open: VideoClient[] = [];
-
-  beforeAll(async () => {
-    test = await startTestApp();
-  });
-  afterEach(() => {
-    for (const socket of open.splice(0)) socket.close();
-  });
-  afterAll(async () => {
-    await test?.close();
-  });
+  const setup = videoTestApp();
+  const { open } = setup;
 
   async function connected(profile: Parameters<typeof videoUser>[1] = {}) {
-    const person = await videoUser(test.base, profile);
+    const person = await videoUser(setup.app.base, profile);
     const socket = await person.connect();
     open.push(socket);
     return { ...person, socket };
@@ -47,11 +36,11 @@ describe('the video socket (spec 7)', () => {
   }
 
   it('refuses a socket without a session, and one whose sign-up is unfinished, saying why', async () => {
-    const stranger = await videoUser(test.base, { finished: false });
+    const stranger = await videoUser(setup.app.base, { finished: false });
     await expect(stranger.connect()).rejects.toMatchObject({
       data: { code: 'signup-unfinished', reason: 'Finish signing up before matching.' },
     });
-    const nobody = await videoUser(test.base);
+    const nobody = await videoUser(setup.app.base);
     nobody.api.cookies.clear();
     await expect(nobody.connect()).rejects.toMatchObject({ data: { code: 'unauthenticated' } });
     nobody.api.cookies.set('accessToken', 'forged.token.value');
@@ -78,7 +67,7 @@ describe('the video socket (spec 7)', () => {
     // spec 4: the lower socket id offers.
     expect(adaMatch.role).toBe(ada.socket.id! < bob.socket.id! ? 'offerer' : 'answerer');
     await vi.waitFor(async () => {
-      const paired = await test.db
+      const paired = await setup.app.db
         .selectFrom('events')
         .select('data')
         .where('type', '=', 'MatchPaired')
@@ -172,7 +161,7 @@ describe('the video socket (spec 7)', () => {
     ada.socket.close();
     await new Promise((r) => setTimeout(r, 500));
     let resumedEvent: Promise<MatchFound> | undefined;
-    const back = await openVideoSocket(test.base, ada.api, { matchId: adaMatch.matchId }, (socket) => {
+    const back = await openVideoSocket(setup.app.base, ada.api, { matchId: adaMatch.matchId }, (socket) => {
       resumedEvent = nextEvent(socket, 'matchResumed');
     });
     open.push(back);
@@ -206,9 +195,9 @@ describe('the video socket (spec 7)', () => {
     // The same request again (a retry after a lost answer): the same answer, nothing recorded twice.
     expect((await ada.api.call('POST', '/user/submit-feedback', feedback, key)).status).toBe(201);
     // Someone outside the call who sends the same key is still refused.
-    const eve = await videoUser(test.base);
+    const eve = await videoUser(setup.app.base);
     expect((await eve.api.call('POST', '/user/submit-feedback', feedback, key)).status).toBe(404);
-    const given = (await test.core.store.readStream(matchStream(adaMatch.matchId))).filter(
+    const given = (await setup.app.core.store.readStream(matchStream(adaMatch.matchId))).filter(
       (e) => e.type === 'FeedbackGiven',
     );
     expect(given).toHaveLength(1);
@@ -217,7 +206,7 @@ describe('the video socket (spec 7)', () => {
   it('refuses the next start of a socket whose session ended even when no push reached it', async () => {
     const ada = await connected();
     // The session ends behind the push's back (as if its message were lost on the bus).
-    await test.db
+    await setup.app.db
       .updateTable('auth_sessions')
       .set({ ended_at: new Date() })
       .where('user_id', '=', ada.user._id)
@@ -238,7 +227,7 @@ describe('the video socket (spec 7)', () => {
     const again = await ada.api.call('POST', '/user/submit-feedback', feedback);
     expect(again.status).toBe(400);
     expect(again.body.message).toEqual(['You already gave feedback on this call']);
-    const eve = await videoUser(test.base);
+    const eve = await videoUser(setup.app.base);
     expect((await eve.api.call('POST', '/user/submit-feedback', feedback)).status).toBe(404);
     const bad = await bob.api.call('POST', '/user/submit-feedback', { ...feedback, rating: 6, submittedBy: 'x' });
     expect(bad.status).toBe(400);
@@ -249,7 +238,7 @@ describe('the video socket (spec 7)', () => {
       404,
     );
     await vi.waitFor(async () => {
-      const rows = await test.db
+      const rows = await setup.app.db
         .selectFrom('match_feedback')
         .selectAll()
         .where('match_id', '=', adaMatch.matchId)
@@ -257,7 +246,7 @@ describe('the video socket (spec 7)', () => {
       expect(rows).toMatchObject([{ user_id: ada.user._id, rating: 5 }]);
     }, 10_000);
     // The free text is sealed in the log like any personal field.
-    const events = await test.db.selectFrom('events').select('data').where('type', '=', 'FeedbackGiven').execute();
+    const events = await setup.app.db.selectFrom('events').select('data').where('type', '=', 'FeedbackGiven').execute();
     expect(JSON.stringify(events)).not.toContain('Lovely chat');
   });
 });
