@@ -25,3 +25,126 @@ export type ViolationLevel = (typeof VIOLATION_LEVELS)[number];
 
 /** spec 9 "Escalation counted over a window such as 6 months": older violations no longer raise the tier. */
 export const PENALTY_ESCALATION_WINDOW_DAYS = 182;
+
+/** Report evidence and report text limits (the server enforces them). */
+export const REPORT_DETAILS_MAX_LENGTH = 1_000;
+/** A screenshot upload: the client's JPEG of the partner's video (spec 9: JPEG quality 0.85). */
+export const REPORT_SCREENSHOT_MAX_BYTES = 4 * 1024 * 1024;
+export const REPORT_SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A call can be reported until this long after it ended (Recent calls lists the same window). */
+export const REPORT_WINDOW_HOURS = 24;
+export const APPEAL_EXPLANATION_MAX_LENGTH = 2_000;
+export const MODERATION_NOTE_MAX_LENGTH = 2_000;
+
+/**
+ * The answer to a screenshot upload (`POST /api/report/screenshots`, raw image bytes with their Content-Type). The id
+ * names it in the report; only its uploader may attach it, once, within an hour.
+ */
+export interface ReportScreenshotUploaded {
+  screenshotId: string;
+  /** The re-encoded picture, viewable by its uploader until attached (for the dialog's preview). */
+  url: string;
+  sha256: string;
+}
+
+/**
+ * spec 7 POST /report/submit-report. The reporter is the signed-in user (never a field); the report names the call, and
+ * the server finds who was in it. `reportedUser` is the partner id of that call (matchFound.partnerId), checked when
+ * given. `type` is always 'videosession'.
+ */
+export interface SubmitReportRequest {
+  matchId: string;
+  reportedUser?: string;
+  reason: ReportReason;
+  severity: ReportSeverity;
+  /** A screenshotId from the upload; optional (the server's own snapshot is taken for relayed calls). */
+  screenshot?: string;
+  details?: string;
+  type?: 'videosession';
+}
+
+export interface ReportSubmitted {
+  reportId: string;
+  message: string;
+}
+
+export type AppealStatusValue = 'none' | 'pending' | 'approved' | 'rejected';
+
+/** spec 3 "Ban record" as GET /api/user/ban-info/{userId} answers it (only to that user, or an admin). */
+export interface BanInfo {
+  isBanned: boolean;
+  /** Absent when the user has no ban on now. */
+  ban?: BanRecordView;
+}
+
+export interface BanRecordView {
+  caseId: string;
+  bannedUser: { firstName: string | null };
+  reason: string;
+  level: ViolationLevel;
+  /** First name and last name's initial is what the banned screen shows; null when the banning account is gone. */
+  bannedByWho: { firstName: string; lastName: string } | null;
+  banDate: string;
+  /** Absent: permanent. */
+  expiryDate?: string;
+  appealStatus: AppealStatusValue;
+  appealExplanation?: string;
+}
+
+/** One ban in /security-center/view-ban-history (GET /api/user/ban-history), newest first. */
+export interface BanHistoryEntry extends BanRecordView {
+  /** How it ended; null while it is on. */
+  ended: { at: string; how: 'expired' | 'unbanned' | 'appeal-approved' } | null;
+  appealedAt?: string;
+  /** The review of the appeal: its outcome's date and the reviewer's note. */
+  appealDecision?: { at: string; note: string };
+}
+
+/** spec 7 PUT /user/appeal-ban/{id} (id = the user's own _id). */
+export interface AppealBanRequest {
+  appealExplanation: string;
+}
+
+/** A call in Recent calls (GET /api/report/recent-calls): the last 24 hours, newest first. */
+export interface RecentCall {
+  matchId: string;
+  partner: { firstName: string; avatar: string | null; country: string | null };
+  startedAt: string;
+  /** null while it is on. */
+  endedAt: string | null;
+  durationMs: number | null;
+  /** Already reported by the caller. */
+  reported: boolean;
+}
+
+/** What an admin's ban looks like: the policy's suggestion first, then the chosen penalty. */
+export type PenaltyRequest = { kind: 'restriction'; days: number } | { kind: 'permanent' };
+
+export interface BanUserRequest {
+  reason: string;
+  level: ViolationLevel;
+  penalty: PenaltyRequest;
+  /** Required when the penalty differs from the policy's suggestion. */
+  overrideReason?: string;
+  /** The report this ban acts on (marked actioned). */
+  reportId?: string;
+}
+
+export interface PenaltySuggestionView {
+  kind: 'warning' | 'restriction' | 'permanent';
+  tier: 1 | 2 | 3 | 4;
+  days?: number;
+  explanation: string;
+}
+
+export const REPORT_OUTCOMES = ['dismissed', 'actioned', 'false'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+export const MODERATION_PATHS = {
+  uploadScreenshot: '/api/report/screenshots',
+  submitReport: '/api/report/submit-report',
+  recentCalls: '/api/report/recent-calls',
+  banInfo: (userId: string) => `/api/user/ban-info/${encodeURIComponent(userId)}`,
+  appealBan: (userId: string) => `/api/user/appeal-ban/${encodeURIComponent(userId)}`,
+  banHistory: '/api/user/ban-history',
+} as const;
