@@ -14,3 +14,4 @@ export * from './sfu/rpc.js';
 export * from './contract.js';
 export * from './bus/matching.js';
 export * from './http/moderation.js';
+export * from './events/moderation.js';

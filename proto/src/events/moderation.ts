@@ -1,0 +1,36 @@
+import { z } from 'zod/mini';
+import type { IntegrationEvent } from './integration-event.js';
+
+/**
+ * An account was banned (moderation context): its calls end at once and it cannot match until the ban ends (matching
+ * ends them on every node). Ids and dates only: the reason stays in moderation, sealed.
+ */
+export const userBannedDataSchema = z.object({
+  userId: z.string().check(z.minLength(1)),
+  caseId: z.string().check(z.minLength(1)),
+  /** null: permanent. */
+  expiresAt: z.nullable(z.string()),
+});
+export type UserBannedEvent = IntegrationEvent<'UserBanned', z.infer<typeof userBannedDataSchema>>;
+
+/** A ban ended: it expired, was lifted, or its appeal was approved. */
+export const banEndedDataSchema = z.object({
+  userId: z.string().check(z.minLength(1)),
+  caseId: z.string().check(z.minLength(1)),
+  how: z.enum(['expired', 'unbanned', 'appeal-approved']),
+});
+export type BanEndedEvent = IntegrationEvent<'BanEnded', z.infer<typeof banEndedDataSchema>>;
+
+/**
+ * Someone reported the other side of a call (moderation context). Matching keeps the two apart for good: they are
+ * never paired again.
+ */
+export const reportFiledDataSchema = z.object({
+  reportId: z.string().check(z.minLength(1)),
+  matchId: z.string().check(z.minLength(1)),
+  reporterId: z.string().check(z.minLength(1)),
+  reportedId: z.string().check(z.minLength(1)),
+});
+export type ReportFiledEvent = IntegrationEvent<'ReportFiled', z.infer<typeof reportFiledDataSchema>>;
+
+export type ModerationIntegrationEvent = UserBannedEvent | BanEndedEvent | ReportFiledEvent;
