@@ -177,7 +177,8 @@ export const MEDIA_TIMING = {
 } as const;
 
 /** Why a call is relayed (kept in the match's history for audit). */
-export type RelayReason = 'relay-mode' | 'hide-ip' | 'p2p-failed';
+/** 'report': a side opened the Report dialog, so the server can take its own snapshot of the reported side. */
+export type RelayReason = 'relay-mode' | 'hide-ip' | 'p2p-failed' | 'report';
 
 // The SFU's own parameters: the gateway checks their shape and size, the SFU (mediasoup) their content.
 const mediaParameters = z
@@ -237,6 +238,11 @@ export interface VideoClientToServerEvents {
   'media:consume': (request: MediaConsumeRequest, ack: Answer<MediaConsumeAnswer>) => void;
   'media:resume': (request: MediaResumeRequest, ack: RelayAck) => void;
   'media:fallback': (request: MediaFallbackRequest, ack?: RelayAck) => void;
+  /**
+   * This side opened the Report dialog: a peer-to-peer call moves to the SFU (when one is available) so the server's
+   * own snapshot of the reported side exists. Same payload as media:fallback (the partner's id in this call).
+   */
+  'report:opened': (request: MediaFallbackRequest, ack?: RelayAck) => void;
 }
 
 export interface VideoServerToClientEvents {
@@ -303,4 +309,5 @@ export const VIDEO_EVENTS = {
   mediaConsume: 'media:consume',
   mediaResume: 'media:resume',
   mediaFallback: 'media:fallback',
+  reportOpened: 'report:opened',
 } as const satisfies Record<string, keyof VideoClientToServerEvents>;
