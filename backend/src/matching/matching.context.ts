@@ -3,11 +3,12 @@ import { matchEventSchemas } from './domain/match.events.js';
 import { matchingIntegrationEvents } from './integration/matching.integration-events.js';
 import { evidenceProjection } from './projections/evidence.projection.js';
 import { matchesProjection } from './projections/matches.projection.js';
+import { separationsProjection } from './projections/separations.projection.js';
 
 /** Matching: the waiting queue, calls between two strangers, and their feedback (spec 2 "Video match", 4, 7). */
 export const matchingContext: BoundedContext = {
   name: 'matching',
   eventSchemas: matchEventSchemas,
-  projections: [matchesProjection, evidenceProjection],
+  projections: [matchesProjection, evidenceProjection, separationsProjection],
   integrationEvents: matchingIntegrationEvents,
 };

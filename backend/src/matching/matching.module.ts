@@ -17,9 +17,11 @@ import { EvidenceRetention } from './commands/purge-expired-evidence/evidence-re
 import { PurgeExpiredEvidenceHandler } from './commands/purge-expired-evidence/purge-expired-evidence.command.js';
 import { ViewSnapshotHandler } from './commands/view-snapshot/view-snapshot.command.js';
 import { DeleteEvidenceOfDeletedAccounts } from './integration/delete-evidence-of-deleted-accounts.js';
+import { SeparateReportedPairs } from './integration/separate-reported-pairs.js';
+import { SeparatePairHandler } from './commands/separate-pair/separate-pair.command.js';
 import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query.js';
 
-/** Matching (DESIGN.md "Conventions"): the queue, calls, their media and feedback. */
+/** Matching (DESIGN.md "Conventions"): the queue, calls, their media and feedback, and the pairs kept apart. */
 @Module({
   imports: [IdentityModule],
   controllers: [FeedbackController, MediaAdminController],
@@ -47,6 +49,8 @@ import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query
     PurgeExpiredEvidenceHandler,
     EvidenceRetention,
     DeleteEvidenceOfDeletedAccounts,
+    SeparatePairHandler,
+    SeparateReportedPairs,
   ],
 })
 export class MatchingModule {}

@@ -19,9 +19,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole backend in this process, on its own fresh database and a free port: for HTTP and socket tests. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The whole backend in this process, on its own fresh database and a free port: for HTTP and socket tests. Given a
+ * `database` (another test app's, closed), it starts again on that one as a restarted node would, and leaves it be
+ * when it closes; the same PERSONAL_DATA_KEY in `env` keeps the sessions and sealed data of before readable.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const logger = pino({ level: 'silent' });
   const db = createDb(database.url);
   await migrateToLatest(db, logger);
@@ -49,7 +56,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await app.close();
       await core.stop();
       await db.destroy();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -2,6 +2,7 @@ import { call, fork } from 'redux-saga/effects';
 import { sessionSaga } from '../features/auth/session.saga';
 import { bootSaga } from '../features/boot/boot.saga';
 import { matchingSaga } from '../features/matching/matching.saga';
+import { moderationSaga } from '../features/moderation/moderation.saga';
 import { systemSaga } from '../features/system/system.saga';
 import type { AppServices } from './services';
 
@@ -12,4 +13,6 @@ export function* rootSaga(services: AppServices) {
   // The socket opens after boot so the first paint never waits on it.
   yield fork(systemSaga, services);
   yield fork(matchingSaga, services.matching);
+  // spec 4 "Live ban status", and the banned screen's check for the end of a ban.
+  yield fork(moderationSaga, services);
 }

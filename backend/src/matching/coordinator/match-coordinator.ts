@@ -108,6 +108,14 @@ export class MatchCoordinator {
     this.ports.matchmaker.avoid(skipper, skipped, endedAt + SKIP_COOLDOWN_MS);
   }
 
+  /**
+   * A report keeps these two apart for good (DESIGN.md "Matching"): from the log when this leader starts, and as each
+   * new one is recorded. Either may be waiting, or in a call, now: the next pairing already leaves them apart.
+   */
+  keepApart(a: string, b: string): void {
+    this.ports.matchmaker.avoid(a, b, Infinity);
+  }
+
   /** For the leader's handover and for tests: who is waiting, who is in which call. */
   snapshot() {
     return {

@@ -260,6 +260,49 @@ describe('the matchmaker leader', () => {
   });
 });
 
+describe('reports', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const pairs = (recorded: MatchCommand[]) =>
+    recorded.flatMap((c) => (c.type === 'Pair' ? [c.sides.map((s) => s.userId).join('+')] : []));
+
+  it('never pairs a reported pair again, whoever searches first, and each still meets others', async () => {
+    for (const [first, second] of [
+      ['ada', 'bob'],
+      ['bob', 'ada'],
+    ] as const) {
+      const { start, coordinator, recorded, tick } = setUp();
+      coordinator.keepApart('ada', 'bob');
+      await start(first, `s-${first}`);
+      tick(1_000);
+      await start(second, `s-${second}`);
+      expect(pairs(recorded)).toEqual([]);
+      expect(coordinator.snapshot().waiting).toEqual([first, second]);
+      // Long after: for good is for good (a skip's cooldown would have ended by now).
+      tick(365 * 24 * 60 * 60_000);
+      await start('cleo', 's-cleo');
+      await start('dan', 's-dan');
+      expect(pairs(recorded)).toEqual([`${first}+cleo`, `${second}+dan`]);
+    }
+  });
+
+  it('keeps apart a pair separated while both were waiting or in a call together', async () => {
+    const { start, coordinator, recorded } = setUp();
+    await start('ada', 's-ada');
+    await start('bob', 's-bob');
+    expect(pairs(recorded)).toEqual(['ada+bob']);
+    // The report is filed from inside the call; the call goes on until someone leaves it.
+    coordinator.keepApart('bob', 'ada');
+    expect(coordinator.snapshot().calls).toHaveLength(1);
+    await coordinator.handle({ kind: 'leave', userId: 'ada', socketId: 's-ada', reason: 'leave' });
+    await start('ada', 's-ada');
+    await start('bob', 's-bob');
+    expect(pairs(recorded)).toEqual(['ada+bob']);
+  });
+
+});
+
 describe('the media path of calls', () => {
   const matchOf = (deliveries: UserDelivery[]) =>
     deliveries.find((d): d is Extract<UserDelivery, { kind: 'match' }> => d.kind === 'match')!;

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { checkContract, roomLostSchema, SFU_SUBJECTS, SKIP_COOLDOWN_MS } from '@serendip/proto';
+import {
+  checkContract,
+  pairSeparatedDataSchema,
+  roomLostSchema,
+  SFU_SUBJECTS,
+  SKIP_COOLDOWN_MS,
+} from '@serendip/proto';
+import type { z } from 'zod/mini';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
-import type { BusSubscription } from '../../platform/messaging/message-bus.js';
+import type { BusMessage, BusSubscription } from '../../platform/messaging/message-bus.js';
+import { eventSubject } from '../../platform/messaging/subjects.js';
 import { RecordMatchDecision } from '../commands/record-match-decision/record-match-decision.command.js';
 import type { MatchDecision } from '../domain/match.decider.js';
 import { Matchmaker } from '../domain/matchmaker.js';
@@ -17,6 +25,9 @@ import { MATCHING_REQUESTS_SUBJECT, MATCHMAKER_QUEUE, parseCoordinatorRequest } 
 import { iceServersFor } from './ice-servers.js';
 import { LeaderLock } from './leader-lock.js';
 import { MatchCoordinator } from './match-coordinator.js';
+
+/** How long a new leader waits for the read models to take in what was published before it listened. */
+const READ_MODEL_WAIT_MS = 5_000;
 
 /**
  * Runs the matchmaker on the node that holds the leader lock (DESIGN.md: a single writer; the other nodes' gateways
@@ -78,7 +89,24 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
       newId: () => randomUUID(),
       onError: (error, what) => this.logger.error(`${what} failed: ${(error as Error).message}`),
     });
-    // Skips the log holds from before this node led still keep those two apart for the 10-minute cooldown.
+    // Separations recorded from now on are heard before those already recorded are read, so none falls between.
+    this.subscriptions = [
+      this.core.bus.subscribe(eventSubject('matching', 'PairSeparated'), (message) => {
+        const separated = this.integrationData(message, pairSeparatedDataSchema, 'PairSeparated');
+        if (separated) coordinator.keepApart(...separated.userIds);
+      }),
+    ];
+    await this.ready(this.subscriptions);
+    // One published just before that subscription may not be in the read model yet: it is waited for (briefly).
+    const published = this.core.publisher.position;
+    if (published) {
+      await this.core.projections
+        .caughtUpTo(published, READ_MODEL_WAIT_MS)
+        .catch(() => this.logger.warn('leading before the read models caught up with the log'));
+    }
+    // What the log holds from before this node led: reported pairs stay apart for good, skips for their cooldown.
+    const separated = await this.db.selectFrom('matching_separated_pairs').select(['user_a', 'user_b']).execute();
+    for (const pair of separated) coordinator.keepApart(pair.user_a, pair.user_b);
     const since = new Date(Date.now() - SKIP_COOLDOWN_MS);
     const skips = await this.db
       .selectFrom('matches')
@@ -88,7 +116,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
       .execute();
     for (const skip of skips) coordinator.rememberSkip(skip.user_a, skip.user_b, new Date(skip.ended_at!).getTime());
     this.coordinator = coordinator;
-    this.subscriptions = [
+    const requests = [
       // A request that does not fit the contract (a gateway of another version, a bug) is dropped with the field at
       // fault; the reason names fields only, never the personal data a request carries.
       this.core.bus.subscribe(
@@ -113,7 +141,24 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
         void coordinator.handle({ kind: 'room-lost', matchId: lost.value.roomId, sfuNode: lost.value.nodeId });
       }),
     ];
-    await Promise.all(this.subscriptions.map((s) => (s as BusSubscription & { ready?: Promise<void> }).ready));
+    this.subscriptions.push(...requests);
+    await this.ready(requests);
+  }
+
+  /** An integration event's data, or undefined (and a warning naming the fields at fault) when it does not fit. */
+  private integrationData<S extends z.ZodMiniType>(
+    message: BusMessage,
+    schema: S,
+    type: string,
+  ): z.output<S> | undefined {
+    const checked = checkContract(schema, (message.data as { data?: unknown } | null)?.data);
+    if (checked.ok) return checked.value;
+    this.logger.warn(`${type} dropped: ${checked.reason}`);
+    return undefined;
+  }
+
+  private async ready(subscriptions: BusSubscription[]) {
+    await Promise.all(subscriptions.map((s) => (s as BusSubscription & { ready?: Promise<void> }).ready));
   }
 
   private async standDown() {

@@ -19,7 +19,9 @@ export type MatchCommand =
   | { type: 'HoldSnapshot'; matchId: string; snapshotId: string; caseId: string }
   | { type: 'ReleaseSnapshot'; matchId: string; snapshotId: string; caseId: string }
   | { type: 'DeleteSnapshot'; matchId: string; snapshotId: string; reason: SnapshotDeletionReason }
-  | { type: 'GiveFeedback'; matchId: string; userId: string; rating: number; additionalInformation: string };
+  | { type: 'GiveFeedback'; matchId: string; userId: string; rating: number; additionalInformation: string }
+  /** `reporterId` reported `reportedId`, the other side of this call, in `reportId`. */
+  | { type: 'Separate'; matchId: string; reportId: string; reporterId: string; reportedId: string };
 
 /** What the matchmaker decides about a call: its pairing, a move to the SFU, its end. */
 export type MatchDecision = Extract<MatchCommand, { type: 'Pair' | 'Relay' | 'End' }>;
@@ -33,6 +35,8 @@ export interface MatchState {
   sfuNode: string | null;
   /** The call's snapshots (report evidence), by id. */
   snapshots: Record<string, SnapshotState>;
+  /** The report that keeps these two apart for good, once one does. */
+  separatedBy: string | null;
 }
 
 export interface SnapshotState {
@@ -50,7 +54,15 @@ const NO_SNAPSHOT = () => new DomainError('snapshot-not-found', 'No such snapsho
 
 /** A call between two users: paired once, ended once, and one feedback per user. */
 export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
-  initialState: { status: 'none', userIds: [], pairedAt: 0, feedbackBy: [], sfuNode: null, snapshots: {} },
+  initialState: {
+    status: 'none',
+    userIds: [],
+    pairedAt: 0,
+    feedbackBy: [],
+    sfuNode: null,
+    snapshots: {},
+    separatedBy: null,
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -71,6 +83,8 @@ export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
       case 'SnapshotReleased':
       case 'SnapshotDeleted':
         return { ...state, snapshots: evolveSnapshots(state.snapshots, event) };
+      case 'PairSeparated':
+        return { ...state, separatedBy: event.data.reportId };
       case 'FeedbackGiven':
         return { ...state, feedbackBy: [...state.feedbackBy, event.data.userId] };
       default: {
@@ -145,6 +159,20 @@ export const match: Decider<MatchCommand, MatchState, MatchEvent> = {
           throw new DomainError('evidence-held', 'An open case holds this snapshot', { kind: 'conflict' });
         const { matchId, snapshotId, reason } = command;
         return [{ type: 'SnapshotDeleted', data: { matchId, snapshotId, userId: snapshot.userId, reason } }];
+      }
+      case 'Separate': {
+        const { matchId, reportId, reporterId, reportedId } = command;
+        // A report names the two of this call, one reporting the other: anything else separates nobody.
+        if (
+          state.status === 'none' ||
+          reporterId === reportedId ||
+          !state.userIds.includes(reporterId) ||
+          !state.userIds.includes(reportedId)
+        )
+          throw NOT_FOUND();
+        // Apart already (the other side reported too, or the same report came again): for good is for good.
+        if (state.separatedBy !== null) return [];
+        return [{ type: 'PairSeparated', data: { matchId, userIds: [reporterId, reportedId], reportId } }];
       }
       case 'GiveFeedback': {
         // Someone else's call reads as no call at all: ids are not to be probed.

@@ -83,6 +83,47 @@ describe('match', () => {
   });
 });
 
+describe('match: a report keeps the pair apart', () => {
+  const separate = {
+    type: 'Separate',
+    matchId: 'm1',
+    reportId: 'r1',
+    reporterId: 'ada',
+    reportedId: 'bob',
+  } as const satisfies MatchCommand;
+  const separated: MatchEvent = {
+    type: 'PairSeparated',
+    data: { matchId: 'm1', userIds: ['ada', 'bob'], reportId: 'r1' },
+  };
+  const ended: MatchEvent = {
+    type: 'MatchEnded',
+    data: { matchId: 'm1', endedBy: 'ada', reason: 'leave', durationMs: 30_000 },
+  };
+
+  it('separates the two of a call, during it or after it ends, once', () => {
+    given([paired]).when(separate).then([separated]);
+    given([paired, ended]).when(separate).then([separated]);
+    given([paired, separated]).when(separate).thenNothingHappened();
+    // The other side's report of the same call: the two are apart already.
+    given([paired, separated])
+      .when({ ...separate, reportId: 'r2', reporterId: 'bob', reportedId: 'ada' })
+      .thenNothingHappened();
+  });
+
+  it('separates nobody on a report that does not name the two of the call', () => {
+    given([]).when(separate).thenThrows('match-not-found');
+    given([paired])
+      .when({ ...separate, reportedId: 'eve' })
+      .thenThrows('match-not-found');
+    given([paired])
+      .when({ ...separate, reporterId: 'eve' })
+      .thenThrows('match-not-found');
+    given([paired])
+      .when({ ...separate, reportedId: 'ada' })
+      .thenThrows('match-not-found');
+  });
+});
+
 describe('match: snapshots (report evidence)', () => {
   const snapshot = (snapshotId: string, why: { reason?: string | null; reportId?: string | null } = {}) =>
     ({
@@ -161,6 +202,7 @@ const activeState: MatchState = {
   feedbackBy: ['ada'],
   sfuNode: null,
   snapshots: { s0: { userId: 'bob', sha256: 'a'.repeat(64), heldBy: ['c0'], deleted: false } },
+  separatedBy: 'r0',
 };
 const s0 = activeState.snapshots.s0!;
 
@@ -216,6 +258,10 @@ const evolveTable: EvolveTable<MatchState, MatchEvent> = {
   SnapshotDeleted: {
     event: { type: 'SnapshotDeleted', data: { matchId: 'm1', snapshotId: 's0', userId: 'bob', reason: 'retention' } },
     changes: { snapshots: { s0: { ...s0, deleted: true } } },
+  },
+  PairSeparated: {
+    event: { type: 'PairSeparated', data: { matchId: 'm1', userIds: ['bob', 'ada'], reportId: 'r1' } },
+    changes: { separatedBy: 'r1' },
   },
   FeedbackGiven: {
     event: { type: 'FeedbackGiven', data: { matchId: 'm1', userId: 'bob', rating: 5, additionalInformation: '' } },

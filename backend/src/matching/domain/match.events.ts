@@ -16,7 +16,10 @@ export type MatchPaired = DomainEvent<
   'MatchPaired',
   { matchId: string; sides: [MatchSide, MatchSide]; pairedAt: string }
 >;
-/** `endedBy` is null when nobody chose to end it (a connection lost past the grace period). */
+/**
+ * `endedBy`: who ended it, or for 'ban' the banned side; null when nobody chose to end it (a connection lost past the
+ * grace period).
+ */
 export type MatchEnded = DomainEvent<
   'MatchEnded',
   { matchId: string; endedBy: string | null; reason: MatchEndReason; durationMs: number }
@@ -56,6 +59,14 @@ export type SnapshotDeleted = DomainEvent<
   'SnapshotDeleted',
   { matchId: string; snapshotId: string; userId: string; reason: SnapshotDeletionReason }
 >;
+/**
+ * Someone reported the other side of this call (`reportId`, moderation's): these two are never paired again, whoever
+ * searches first (DESIGN.md "Matching": the matchmaker excludes anyone either side reported). Reporter first.
+ */
+export type PairSeparated = DomainEvent<
+  'PairSeparated',
+  { matchId: string; userIds: [string, string]; reportId: string }
+>;
 export type FeedbackGiven = DomainEvent<
   'FeedbackGiven',
   { matchId: string; userId: string; rating: number; additionalInformation: string }
@@ -63,7 +74,7 @@ export type FeedbackGiven = DomainEvent<
 
 export type SnapshotEvent = SnapshotTaken | SnapshotViewed | SnapshotHeld | SnapshotReleased | SnapshotDeleted;
 
-export type MatchEvent = MatchPaired | MatchEnded | MatchRelayed | SnapshotEvent | FeedbackGiven;
+export type MatchEvent = MatchPaired | MatchEnded | MatchRelayed | SnapshotEvent | PairSeparated | FeedbackGiven;
 
 export const matchStream = (matchId: string) => `matching-match-${matchId}`;
 
@@ -77,6 +88,7 @@ export const matchEventSchemas: EventSchema[] = [
   { type: 'SnapshotHeld', schemaVersion: 1 },
   { type: 'SnapshotReleased', schemaVersion: 1 },
   { type: 'SnapshotDeleted', schemaVersion: 1 },
+  { type: 'PairSeparated', schemaVersion: 1 },
   {
     type: 'FeedbackGiven',
     schemaVersion: 1,

@@ -2,7 +2,10 @@ import type { MatchingIntegrationEvent } from '@serendip/proto';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 import type { MatchEvent } from '../domain/match.events.js';
 
-/** What matching tells others: who was paired and how calls end (moderation and the dashboard read these). */
+/**
+ * What matching tells others: who was paired and how calls end (moderation and the dashboard read these), and which
+ * pairs a report keeps apart (the leading matchmaker learns them from it).
+ */
 export function matchingIntegrationEvents(recorded: RecordedEvent): MatchingIntegrationEvent[] {
   const event = recorded as unknown as MatchEvent;
   const base = { id: recorded.id, context: 'matching', occurredAt: recorded.metadata.occurredAt };
@@ -14,6 +17,10 @@ export function matchingIntegrationEvents(recorded: RecordedEvent): MatchingInte
     case 'MatchEnded': {
       const { matchId, endedBy, reason } = event.data;
       return [{ ...base, type: 'MatchEnded', data: { matchId, endedBy, reason } }];
+    }
+    case 'PairSeparated': {
+      const { matchId, userIds, reportId } = event.data;
+      return [{ ...base, type: 'PairSeparated', data: { matchId, userIds, reportId } }];
     }
     case 'MatchRelayed':
     case 'SnapshotTaken':

@@ -48,6 +48,9 @@ export const matchesProjection: Projection = {
       case 'SnapshotDeleted':
         // Evidence has its own read model (evidence.projection.ts).
         return;
+      case 'PairSeparated':
+        // So do separations (separations.projection.ts).
+        return;
       case 'FeedbackGiven':
         await trx
           .insertInto('match_feedback')

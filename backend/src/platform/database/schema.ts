@@ -22,6 +22,7 @@ export interface Database {
   match_feedback: MatchFeedbackTable;
   evidence_snapshots: EvidenceSnapshotsTable;
   evidence_audit: EvidenceAuditTable;
+  matching_separated_pairs: MatchingSeparatedPairsTable;
 }
 
 export interface EventsTable {
@@ -167,4 +168,14 @@ export interface EvidenceAuditTable {
   at: Date | string;
   /** The report taken for, the case holding or letting go, or why deleted. */
   detail: string | null;
+}
+
+/** matching: two users a report keeps apart for good; ids in order (`user_a` < `user_b`), one row per pair. */
+export interface MatchingSeparatedPairsTable {
+  user_a: string;
+  user_b: string;
+  /** The call reported, and the report that did it (the first, if both sides reported). */
+  match_id: string;
+  report_id: string;
+  separated_at: Date | string;
 }
