@@ -3,6 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { notify } from '../../shared/toasts/notify';
 import { LoadingOverlay } from '../../shared/ui/LoadingOverlay';
+import { LazyBannedScreen } from '../moderation/LazyBannedScreen';
+import { BAN_HISTORY_PATH } from '../moderation/moderation-routes';
 import { AUTH_TOASTS } from './auth-messages';
 import { AUTH_ROUTES } from './auth-routes';
 import { loginPathFor } from './safe-redirect';
@@ -54,8 +56,9 @@ export function RequireSession({ adminOnly = false }: RequireSessionProps) {
   }
   if (!user) return <RedirectWithToast to={loginPathFor(location)} message={AUTH_TOASTS.unauthorizedLogIn} />;
 
-  // TODO: spec 2 "Banned-account screen" replaces every guarded page when user.isBanned; that screen belongs here
-  // and is not built yet, so a banned user is treated like any other.
+  // spec 2 "Banned-account screen", spec 6: it replaces every guarded page, admin pages included, but the ban history
+  // it links to (View Details) stays reachable.
+  if (user.isBanned && location.pathname !== BAN_HISTORY_PATH) return <LazyBannedScreen user={user} />;
 
   if (adminOnly && !user.isAdmin) return <RedirectWithToast to="/" message={AUTH_TOASTS.unauthorizedAdmin} />;
   // spec 4 "Signup gating"; the continue-signup page itself is behind this guard, so it is let through.

@@ -64,7 +64,7 @@ export function fakeServer() {
   const server = {
     fetch,
     requests,
-    on(method: 'GET' | 'POST', path: string, responder: Responder) {
+    on(method: 'GET' | 'POST' | 'PUT', path: string, responder: Responder) {
       routes.set(`${method} ${path}`, responder);
       return server;
     },
@@ -80,7 +80,7 @@ export function fakeServer() {
         waitingCount: () => waiting.length,
       };
     },
-    requestsTo(method: 'GET' | 'POST', path: string) {
+    requestsTo(method: 'GET' | 'POST' | 'PUT', path: string) {
       return requests.filter((request) => request.method === method && request.path === path);
     },
   };
