@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from '@serendip/proto';
+import { AUTH_PATHS, MODERATION_PATHS } from '@serendip/proto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,9 @@ describe('security center (spec 2)', () => {
   afterEach(resetBrowser);
 
   it('marks Account Health, Logs, Reports and Tickets coming soon, and opens the ban history', async () => {
-    serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, aUser()));
+    serveFakeApi()
+      .on('GET', AUTH_PATHS.userInfo, reply(200, aUser()))
+      .on('GET', MODERATION_PATHS.banHistory, reply(200, []));
     rememberSessionInThisBrowser();
     const { router } = renderApp('/security-center');
 
@@ -36,10 +38,17 @@ describe('security center (spec 2)', () => {
       '/legal/privacy-policy',
     );
 
+    expect(within(menu).getByRole('link', { name: 'Recent calls' }).getAttribute('href')).toBe(
+      '/security-center/recent-calls',
+    );
+    expect(screen.getByRole('link', { name: /^Recent calls.*report someone you met/ }).getAttribute('href')).toBe(
+      '/security-center/recent-calls',
+    );
+
     await userEvent.click(screen.getByRole('link', { name: /Ban History.*Restrictions on your account/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/security-center/view-ban-history'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ban History' })).toBeDefined();
-    expect(screen.getByText('Your account has never been restricted.')).toBeDefined();
+    expect(await screen.findByText('Your account has never been restricted.')).toBeDefined();
   });
 
   it('is for signed-in users only', async () => {
