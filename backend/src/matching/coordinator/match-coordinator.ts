@@ -4,7 +4,7 @@ import { MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { MatchDecision } from '../domain/match.decider.js';
 import type { MatchEndReason } from '../domain/match.events.js';
 import type { MatchmakerPort, Pair, Seeker } from '../domain/matchmaker.js';
-import type { CoordinatorRequest, SeekerProfile, UserDelivery } from './coordinator.messages.js';
+import type { LeaderRequest, SeekerProfile, UserDelivery } from './coordinator.messages.js';
 
 export interface CoordinatorPorts {
   matchmaker: MatchmakerPort;
@@ -96,7 +96,7 @@ export class MatchCoordinator {
    * Handles requests strictly one after another, whatever their source (the bus, a grace timer). Resolves once the
    * request is done, an SFU room it waits for included; the next request does not wait for that room.
    */
-  handle(request: CoordinatorRequest): Promise<void> {
+  handle(request: LeaderRequest): Promise<void> {
     let later: Promise<void> | undefined;
     return this.serially(async () => {
       later = (await this.dispatch(request))?.later;
@@ -141,7 +141,7 @@ export class MatchCoordinator {
     return run;
   }
 
-  private async dispatch(request: CoordinatorRequest): Promise<Later | void> {
+  private async dispatch(request: LeaderRequest): Promise<Later | void> {
     const busy =
       request.kind === 'room-lost' ? this.busyCalls.get(request.matchId) : this.busyUsers.get(request.userId);
     // About a call whose room is being made: handled once it is, as if the room had been made at once.
@@ -159,6 +159,8 @@ export class MatchCoordinator {
         return this.rtcConnected(request.userId, request.socketId, request.matchId);
       case 'fallback':
         return this.fallback(request.userId, request.socketId, request.matchId);
+      case 'banned':
+        return this.banned(request.userId);
       case 'room-lost':
         return this.roomLost(request.matchId, request.sfuNode);
       default: {
@@ -168,7 +170,7 @@ export class MatchCoordinator {
     }
   }
 
-  private async redispatch(request: CoordinatorRequest, done: () => void): Promise<void> {
+  private async redispatch(request: LeaderRequest, done: () => void): Promise<void> {
     try {
       const again = await this.dispatch(request);
       void (again?.later ?? Promise.resolve()).then(done);
@@ -401,6 +403,16 @@ export class MatchCoordinator {
       await this.recordRelay(matchId, call.relay);
       await this.tellMediaPath(call, 'media:path');
     });
+  }
+
+  /**
+   * spec 3 "Ban": the banned user's search or call ends at once (their sockets are closed by every gateway holding
+   * one); the partner hears why and searches again, as after any partner leaving.
+   */
+  private async banned(userId: string) {
+    if (this.waiting.delete(userId)) this.ports.matchmaker.leave(userId);
+    const call = this.callFor(userId);
+    if (call) await this.end(call, userId, 'ban');
   }
 
   /** The SFU lost the room (its worker died): a new one, and both sides join it again. */

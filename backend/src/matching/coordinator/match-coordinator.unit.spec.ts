@@ -260,7 +260,7 @@ describe('the matchmaker leader', () => {
   });
 });
 
-describe('reports', () => {
+describe('reports and bans', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -301,6 +301,41 @@ describe('reports', () => {
     expect(pairs(recorded)).toEqual(['ada+bob']);
   });
 
+  it("a ban ends the banned user's call at once as 'ban': the partner hears why, and may be paired again", async () => {
+    const { start, coordinator, recorded, to } = setUp();
+    await start('ada', 's-ada');
+    await start('bob', 's-bob');
+    await coordinator.handle({ kind: 'banned', userId: 'bob' });
+
+    expect(recorded.at(-1)).toEqual({ type: 'End', matchId: 'match-1', endedBy: 'bob', reason: 'ban' });
+    expect(to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'ban' });
+    expect(to('bob').some((d) => d.kind === 'partner-left')).toBe(false);
+    expect(coordinator.snapshot().calls).toEqual([]);
+    await start('ada', 's-ada');
+    await start('cleo', 's-cleo');
+    expect(pairs(recorded)).toEqual(['ada+bob', 'ada+cleo']);
+    // A second word of the same ban finds nothing left to end.
+    await coordinator.handle({ kind: 'banned', userId: 'bob' });
+    expect(recorded.filter((c) => c.type === 'End')).toHaveLength(1);
+  });
+
+  it("a ban ends the banned user's search, and a call whose banned side had lost its socket", async () => {
+    const { start, coordinator, recorded, to } = setUp();
+    await start('eve', 's-eve');
+    await coordinator.handle({ kind: 'banned', userId: 'eve' });
+    expect(coordinator.snapshot().waiting).toEqual([]);
+    await start('ada', 's-ada');
+    expect(pairs(recorded)).toEqual([]);
+
+    await start('bob', 's-bob');
+    // The gateway closed bob's socket before the leader heard of the ban: no grace period for a banned user.
+    await coordinator.handle({ kind: 'socket-lost', userId: 'bob', socketId: 's-bob' });
+    await coordinator.handle({ kind: 'banned', userId: 'bob' });
+    expect(recorded.at(-1)).toEqual({ type: 'End', matchId: 'match-1', endedBy: 'bob', reason: 'ban' });
+    expect(to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'ban' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(recorded.filter((c) => c.type === 'End')).toHaveLength(1);
+  });
 });
 
 describe('the media path of calls', () => {

@@ -7,6 +7,7 @@ import {
   roomLostSchema,
   SFU_SUBJECTS,
   SKIP_COOLDOWN_MS,
+  userBannedDataSchema,
 } from '@serendip/proto';
 import type { z } from 'zod/mini';
 import type { Config } from '../../config/config.js';
@@ -139,6 +140,12 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
           return;
         }
         void coordinator.handle({ kind: 'room-lost', matchId: lost.value.roomId, sfuNode: lost.value.nodeId });
+      }),
+      // A ban ends the banned user's call at once (the gateways close their sockets); a plain subscription: only the
+      // leader holds calls, and one that missed it (a handover) still ends the call when the sockets go.
+      this.core.bus.subscribe(eventSubject('moderation', 'UserBanned'), (message) => {
+        const banned = this.integrationData(message, userBannedDataSchema, 'UserBanned');
+        if (banned) void coordinator.handle({ kind: 'banned', userId: banned.userId });
       }),
     ];
     this.subscriptions.push(...requests);

@@ -1,6 +1,9 @@
 import type { UserInfo, VideoErrorCode, VideoHandshakeRefusal } from '@serendip/proto';
 import type { SeekerProfile } from '../coordinator/coordinator.messages.js';
 
+/** What a banned account hears: at the handshake, at a start, and when a ban ends its search or call. */
+export const ACCOUNT_RESTRICTED = 'Your account is restricted.';
+
 /** What an account that never followed its sign-up link hears when it asks to be matched. */
 export const CONFIRM_EMAIL_FIRST = 'Confirm your e-mail address to start matching.';
 
@@ -10,7 +13,7 @@ type Admitted = { user: UserInfo; gender: NonNullable<UserInfo['gender']>; userA
 /** Who may open the video socket: a signed-in adult with a finished profile who is not banned. */
 function holder(user: UserInfo | undefined): Admitted | Refusal<VideoHandshakeRefusal['code']> {
   if (!user) return { refusal: { code: 'unauthenticated', reason: 'Unauthorized, Please Log In.' } };
-  if (user.isBanned) return { refusal: { code: 'banned', reason: 'Your account is restricted.' } };
+  if (user.isBanned) return { refusal: { code: 'banned', reason: ACCOUNT_RESTRICTED } };
   const { gender, userAge, firstName } = user;
   if (!user.isFinishedSteps || !gender || userAge === null || !firstName) {
     return { refusal: { code: 'signup-unfinished', reason: 'Finish signing up before matching.' } };

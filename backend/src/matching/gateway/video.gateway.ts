@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   type OnGatewayConnection,
   type OnGatewayDisconnect,
@@ -7,6 +7,7 @@ import {
   WebSocketGateway,
 } from '@nestjs/websockets';
 import {
+  checkContract,
   leaveVideoRoomSchema,
   mediaConnectSchema,
   mediaConsumeSchema,
@@ -20,12 +21,14 @@ import {
   type VideoClientToServerEvents,
   type VideoErrorCode,
   type VideoServerToClientEvents,
+  userBannedDataSchema,
 } from '@serendip/proto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Namespace, Socket } from 'socket.io';
 import { SESSION_EXPIRED, SessionResolver, UserDirectory } from '../../identity/public/index.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
+import { eventSubject } from '../../platform/messaging/subjects.js';
 import { Realtime } from '../../platform/realtime/realtime.js';
 import {
   type CoordinatorRequest,
@@ -35,7 +38,7 @@ import {
 } from '../coordinator/coordinator.messages.js';
 import { SfuClient, SfuError } from '../media/sfu-client.js';
 import { SfuLoads } from '../media/sfu-loads.js';
-import { admit, admitSocket } from './admission.js';
+import { ACCOUNT_RESTRICTED, admit, admitSocket } from './admission.js';
 import {
   connect,
   consume,
@@ -65,7 +68,9 @@ type Ack = ((answer: unknown) => void) | undefined;
  * any backend node. Relays (offer, answer, ICE, chat, toggles) go to the sender's current partner only.
  */
 @WebSocketGateway({ namespace: VIDEO_NAMESPACE })
-export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationShutdown {
+export class VideoGateway
+  implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger = new Logger(VideoGateway.name);
   private namespace!: Namespace<
     VideoClientToServerEvents,
@@ -77,6 +82,7 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
   private readonly local = new Map<string, { sockets: Set<VideoSocket>; subscription: BusSubscription }>();
   /** How to stop live pushes (a session's end) to each socket. */
   private readonly unregister = new WeakMap<VideoSocket, Promise<() => Promise<void>>>();
+  private bans: BusSubscription | undefined;
   // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
   // one matchmaker. Chat is slower still.
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
@@ -172,7 +178,17 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     await this.request({ kind: 'socket-lost', userId, socketId: socket.id });
   }
 
+  onApplicationBootstrap() {
+    // Every node hears each ban (a plain subscription, no queue): each closes the sockets it holds of that user.
+    this.bans = this.core.bus.subscribe(eventSubject('moderation', 'UserBanned'), (message) => {
+      const banned = checkContract(userBannedDataSchema, (message.data as { data?: unknown } | null)?.data);
+      if (banned.ok) this.restrict(banned.value.userId);
+      else this.logger.warn(`UserBanned dropped: ${banned.reason}`);
+    });
+  }
+
   async onApplicationShutdown() {
+    await this.bans?.unsubscribe();
     await Promise.all([...this.local.values()].map((l) => l.subscription.unsubscribe()));
     this.local.clear();
   }
@@ -443,6 +459,18 @@ export class VideoGateway implements OnGatewayInit, OnGatewayConnection, OnGatew
     if (await this.sessions.isActive({ userId, sessionId })) return true;
     await this.endSession(socket, SESSION_EXPIRED);
     return false;
+  }
+
+  /**
+   * spec 3 "Ban": the banned user's sockets on this node hear why and close. The matchmaker (which hears the ban too)
+   * ends their search or call with the reason 'ban', so the partner hears it and searches again.
+   */
+  private restrict(userId: string) {
+    for (const socket of [...(this.local.get(userId)?.sockets ?? [])]) {
+      forgetCall(socket);
+      this.refuse(socket, undefined, 'banned', ACCOUNT_RESTRICTED);
+      socket.disconnect(true);
+    }
   }
 
   /** Its session ended (spec 3): the client hears why, the search or call ends at once, then the socket closes. */
