@@ -53,6 +53,8 @@ export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rtc-connected'), ...userSocket, matchId: id }),
   /** Auto mode: this side's peer connection did not come up; move the call to the SFU. */
   z.object({ kind: z.literal('fallback'), ...userSocket, matchId: id }),
+  /** This side opened the Report dialog: a peer-to-peer call moves to the SFU, so the server can film the other side. */
+  z.object({ kind: z.literal('report-opened'), ...userSocket, matchId: id }),
   /** The SFU lost the call's room (its worker died). */
   z.object({ kind: z.literal('room-lost'), matchId: id, sfuNode: id }),
 ]);

@@ -159,6 +159,8 @@ export class MatchCoordinator {
         return this.rtcConnected(request.userId, request.socketId, request.matchId);
       case 'fallback':
         return this.fallback(request.userId, request.socketId, request.matchId);
+      case 'report-opened':
+        return this.reportOpened(request.userId, request.socketId, request.matchId);
       case 'banned':
         return this.banned(request.userId);
       case 'room-lost':
@@ -388,18 +390,39 @@ export class MatchCoordinator {
    * both sides; if it cannot, the call is over as a connection that never came up, and both search again.
    */
   private async fallback(userId: string, socketId: string, matchId: string): Promise<Later | void> {
+    const call = this.liveCallOf(userId, socketId, matchId);
+    if (!call || call.relay || this.ports.media.mode !== 'auto' || !this.ports.media.relayAvailable()) return;
+    return this.moveToSfu(call, 'p2p-failed', async (error) => {
+      this.ports.onError(error, 'moving a call to the SFU');
+      await this.end(call, null, 'timeout');
+    });
+  }
+
+  /**
+   * A side opened the Report dialog: a peer-to-peer call moves to the SFU, so that the server's own snapshot of the
+   * reported side can be taken (DESIGN.md "Matching"). Only where calls may relay at all ('p2p' mode never does) and
+   * an SFU can take it; if none can, the call simply goes on as it was.
+   */
+  private async reportOpened(userId: string, socketId: string, matchId: string): Promise<Later | void> {
+    const call = this.liveCallOf(userId, socketId, matchId);
+    if (!call || call.relay || this.ports.media.mode === 'p2p' || !this.ports.media.relayAvailable()) return;
+    return this.moveToSfu(call, 'report', async (error) => this.ports.onError(error, 'relaying a reported call'));
+  }
+
+  /** The call whose side `userId` is on `socketId` now, if it is `matchId`. */
+  private liveCallOf(userId: string, socketId: string, matchId: string): Call | undefined {
     const call = this.calls.get(matchId);
-    const side = call?.sides.find((s) => s.userId === userId && s.socketId === socketId);
-    if (!call || !side || call.relay || this.ports.media.mode !== 'auto' || !this.ports.media.relayAvailable()) return;
+    return call?.sides.some((s) => s.userId === userId && s.socketId === socketId) ? call : undefined;
+  }
+
+  /** Moves a call to a new SFU room for both sides; `failed` says what becomes of it when no room can be made. */
+  private moveToSfu(call: Call, reason: RelayReason, failed: (error: unknown) => Promise<void>): Later {
+    const { matchId } = call;
     return this.openRoomOffLoop(matchId, userIdsOf(call), async (room) => {
       // The call ended meanwhile (a grace period ran out): its new room has nobody to carry.
       if (this.calls.get(matchId) !== call) return room.ok ? this.closeRoom(matchId, room.value) : undefined;
-      if (!room.ok) {
-        this.ports.onError(room.error, 'moving a call to the SFU');
-        await this.end(call, null, 'timeout');
-        return;
-      }
-      call.relay = { sfuNode: room.value, reason: 'p2p-failed' };
+      if (!room.ok) return failed(room.error);
+      call.relay = { sfuNode: room.value, reason };
       await this.recordRelay(matchId, call.relay);
       await this.tellMediaPath(call, 'media:path');
     });

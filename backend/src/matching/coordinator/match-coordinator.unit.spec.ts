@@ -436,6 +436,54 @@ describe('the media path of calls', () => {
     expect(rooms.size).toBe(0);
   });
 
+  it('a side that opens the Report dialog moves a peer-to-peer call to the SFU for both, recorded as a report', async () => {
+    for (const mode of ['auto', 'relay'] as const) {
+      // relay mode: a call that went peer to peer because no SFU could take it when it began.
+      const options = { mode, relayAvailable: mode === 'auto' };
+      const { start, to, recorded, coordinator } = setUp(options);
+      await start('ann', 's-ann');
+      await start('bob', 's-bob');
+      expect(matchOf(to('ann')).match.media).toBe('p2p');
+      options.relayAvailable = true;
+      const opened = { kind: 'report-opened', userId: 'bob', socketId: 's-bob', matchId: 'match-1' } as const;
+      // A stranger naming someone else's call moves nothing.
+      await coordinator.handle({ ...opened, userId: 'eve', socketId: 's-eve' });
+      expect(recorded.filter((c) => c.type === 'Relay')).toEqual([]);
+      await coordinator.handle(opened);
+      const moved = { kind: 'media-path', matchId: 'match-1', sfuNode: 'node-1', event: 'media:path' };
+      expect(to('ann').filter((d) => d.kind === 'media-path')).toEqual([moved]);
+      expect(to('bob').filter((d) => d.kind === 'media-path')).toEqual([moved]);
+      // Opened again, or by the other side: the call is relayed already.
+      await coordinator.handle(opened);
+      await coordinator.handle({ ...opened, userId: 'ann', socketId: 's-ann' });
+      expect(recorded.filter((c) => c.type === 'Relay')).toEqual([
+        { type: 'Relay', matchId: 'match-1', reason: 'report', sfuNode: 'node-1' },
+      ]);
+    }
+  });
+
+  it('the Report dialog moves nothing without an SFU or in p2p mode, and a room that fails leaves the call on', async () => {
+    const opened = { kind: 'report-opened', userId: 'ann', socketId: 's-ann', matchId: 'match-1' } as const;
+    for (const options of [{ mode: 'auto', relayAvailable: false }, { mode: 'p2p' }] as const) {
+      const { start, to, rooms, recorded, coordinator } = setUp(options);
+      await start('ann', 's-ann');
+      await start('bob', 's-bob');
+      await coordinator.handle(opened);
+      expect(rooms.size).toBe(0);
+      expect(recorded.map((c) => c.type)).toEqual(['Pair']);
+      expect(to('bob').some((d) => d.kind === 'media-path')).toBe(false);
+    }
+    const { start, to, recorded, coordinator, errors } = setUp({ mode: 'auto', sfuDown: true, relayAvailable: true });
+    await start('ann', 's-ann');
+    await start('bob', 's-bob');
+    await coordinator.handle(opened);
+    expect(errors).toEqual(['relaying a reported call']);
+    // Unlike a failed peer connection, this call works: it goes on peer to peer.
+    expect(recorded.map((c) => c.type)).toEqual(['Pair']);
+    expect(coordinator.snapshot().calls).toHaveLength(1);
+    expect(to('bob').some((d) => d.kind === 'partner-left' || d.kind === 'media-path')).toBe(false);
+  });
+
   it('a leader that stands down closes the rooms of the calls it forgets', async () => {
     const { start, rooms, coordinator } = setUp({ mode: 'relay' });
     await start('ann', 's-ann');

@@ -136,6 +136,31 @@ describe('the video socket (spec 7)', () => {
     await bob.socket.emitWithAck('leaveVideoRoom', { next: false });
   });
 
+  it('takes report:opened from a party naming its partner, moves nothing without an SFU, and rate-limits it', async () => {
+    const { ada, bob, adaMatch, bobMatch } = await pair();
+    const eve = await connected({ firstName: 'Eve' });
+    const moved = [eventsWithin(ada.socket, 'media:path', 800), eventsWithin(bob.socket, 'media:path', 800)];
+    // No SFU here (p2p mode): the Report dialog opens all the same, and the call goes on as it was.
+    expect(await bob.socket.emitWithAck('report:opened', { target: bobMatch.partnerId })).toEqual({ ok: true });
+    for (const seen of moved) expect(await seen).toEqual([]);
+
+    const notInCall = { error: { reason: 'You are not in a call with that person.' } };
+    expect(await bob.socket.emitWithAck('report:opened', { target: adaMatch.partnerId })).toEqual(notInCall);
+    expect(await eve.socket.emitWithAck('report:opened', { target: bobMatch.partnerId })).toEqual(notInCall);
+    expect(await bob.socket.emitWithAck('report:opened', { target: 42 } as never)).toMatchObject({
+      error: { reason: expect.stringContaining('target') },
+    });
+
+    // Like every event: a flood is cut off, and the client hears why.
+    const limited = nextEvent(ada.socket, 'videoError');
+    const answers = await Promise.all(
+      Array.from({ length: 210 }, () => ada.socket.emitWithAck('report:opened', { target: adaMatch.partnerId })),
+    );
+    expect(answers.filter((a) => 'ok' in a).length).toBeLessThanOrEqual(200);
+    expect(answers).toContainEqual({ error: { reason: 'Too many messages; slow down a little.' } });
+    expect(await limited).toEqual({ code: 'rate-limited', reason: 'Too many messages; slow down a little.' });
+  });
+
   it('ends the call on a skip, tells the partner, and does not pair the two again', async () => {
     const { ada, bob } = await pair();
     const told = nextEvent(ada.socket, 'partnerDisconnected');

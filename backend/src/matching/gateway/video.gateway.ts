@@ -150,7 +150,8 @@ export class VideoGateway
     handle('media:produce', (body, ack) => this.mediaProduce(socket, body, ack));
     handle('media:consume', (body, ack) => this.mediaRequest(socket, mediaConsumeSchema, body, ack, consume));
     handle('media:resume', (body, ack) => this.mediaRequest(socket, mediaResumeSchema, body, ack, resume));
-    handle('media:fallback', (body, ack) => this.mediaFallback(socket, body, ack));
+    handle('media:fallback', (body, ack) => this.askForRelay(socket, 'fallback', body, ack));
+    handle('report:opened', (body, ack) => this.askForRelay(socket, 'report-opened', body, ack));
     // A socket that comes back after a blip says which call it was in; the matchmaker resumes it or says it is over.
     try {
       await attached;
@@ -308,12 +309,18 @@ export class VideoGateway
     await this.askSfu(socket, ack, () => this.sfu.send(call.sfuNode, toRequest(request.data, call)));
   }
 
-  private async mediaFallback(socket: VideoSocket, body: unknown, ack: Ack) {
+  /**
+   * media:fallback (auto mode, the peer connection did not come up) and report:opened (the Report dialog opened): the
+   * matchmaker moves the call to the SFU if it should and can. Either way the ask is answered ok: whether the call moves
+   * shows as media:path.
+   */
+  private async askForRelay(socket: VideoSocket, kind: 'fallback' | 'report-opened', body: unknown, ack: Ack) {
     const request = mediaFallbackSchema.safeParse(body);
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
-    const { matchId, partnerAlias, userId } = socket.data;
+    const { matchId, partnerAlias, userId, sfuNode } = socket.data;
     if (!matchId || request.data.target !== partnerAlias) return this.refuse(socket, ack, 'not-in-call', NOT_IN_CALL);
-    await this.request({ kind: 'fallback', userId, socketId: socket.id, matchId });
+    // A relayed call is where it would move to already.
+    if (!sfuNode) await this.request({ kind, userId, socketId: socket.id, matchId });
     ack?.({ ok: true });
   }
 

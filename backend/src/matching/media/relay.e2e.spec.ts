@@ -5,7 +5,7 @@ import { ensureAdmin } from '../../test-support/admins.js';
 import { ApiClient } from '../../test-support/api-client.js';
 import { mediasoupWorker } from '../../test-support/mediasoup-worker.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { ANYONE, nextEvent, type VideoClient, videoUser } from '../../test-support/video-users.js';
+import { ANYONE, eventsWithin, nextEvent, type VideoClient, videoUser } from '../../test-support/video-users.js';
 import { EmbeddedSfu } from './embedded-sfu.js';
 
 const worker = mediasoupWorker();
@@ -78,6 +78,11 @@ describe.skipIf(!worker)('calls relayed through the SFU', () => {
       await bobSocket.emitWithAck('media:consume', { producerId: 'no-such-producer', rtpCapabilities: {} }),
     ).toMatchObject({ error: { reason: expect.any(String) } });
 
+    // The Report dialog opened in a relayed call: it is where it would move to already.
+    const movedAgain = eventsWithin(bobSocket, 'media:path', 500);
+    expect(await adaSocket.emitWithAck('report:opened', { target: adaMatch.partnerId })).toEqual({ ok: true });
+    expect(await movedAgain).toEqual([]);
+
     // A skip closes the call's router.
     await adaSocket.emitWithAck('leaveVideoRoom', { next: true });
     await expect.poll(() => rooms(relay).has(adaMatch.matchId)).toBe(false);
@@ -121,6 +126,34 @@ describe.skipIf(!worker)('calls relayed through the SFU', () => {
           .executeTakeFirst(),
       )
       .toEqual({ relay_reason: 'p2p-failed' });
+  });
+
+  it('auto mode: opening the Report dialog moves a peer-to-peer call to the SFU, recorded as a report', async () => {
+    const { adaSocket, bobSocket, adaMatch, bobMatch } = await pair(auto);
+    expect(adaMatch.media).toBe('p2p');
+    const adaMoved = nextEvent(adaSocket, 'media:path');
+    const bobMoved = nextEvent(bobSocket, 'media:path');
+    expect(await bobSocket.emitWithAck('report:opened', { target: bobMatch.partnerId })).toEqual({ ok: true });
+    expect(await adaMoved).toEqual({ matchId: adaMatch.matchId, path: 'relay' });
+    expect(await bobMoved).toEqual({ matchId: adaMatch.matchId, path: 'relay' });
+    // The room is there for the server's own snapshot of the reported side, once its video flows.
+    expect(rooms(auto).has(adaMatch.matchId)).toBe(true);
+    const joined = (await adaSocket.emitWithAck('media:join', {})) as MediaJoinAnswer;
+    expect(joined.sendTransport.id).toEqual(expect.any(String));
+    await expect
+      .poll(async () =>
+        auto.db
+          .selectFrom('matches')
+          .select('relay_reason')
+          .where('match_id', '=', adaMatch.matchId)
+          .executeTakeFirst(),
+      )
+      .toEqual({ relay_reason: 'report' });
+
+    // Opened again, by either side: nothing moves twice.
+    const movedAgain = eventsWithin(adaSocket, 'media:path', 500);
+    expect(await adaSocket.emitWithAck('report:opened', { target: adaMatch.partnerId })).toEqual({ ok: true });
+    expect(await movedAgain).toEqual([]);
   });
 
   it('"hide my IP" relays that user\'s calls, and the setting is checked and kept', async () => {
