@@ -150,6 +150,41 @@ describe('the match flow (spec 4)', () => {
     expect(t.socket.sentOf('startMatching')).toHaveLength(2);
   });
 
+  it('asks the server to relay the call when the report dialog opens, so it can take its own snapshot', async () => {
+    const t = await connected();
+    t.store.dispatch(a.reportDialogToggled(true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('report:opened')).toEqual([{ target: 'bob' }]);
+  });
+
+  it('still hears Leave while the next match waits on the report dialog', async () => {
+    const t = await connected();
+    t.store.dispatch(a.reportDialogToggled(true));
+    t.socket.receive({ type: 'partnerDisconnected', payload: { matchId: 'match-1', reason: 'leave' } });
+    await vi.advanceTimersByTimeAsync(0);
+    t.store.dispatch(a.leaveRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle' });
+    expect(t.socket.closed).toBe(true);
+    t.store.dispatch(a.reportDialogToggled(false));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('startMatching')).toHaveLength(1);
+  });
+
+  it('holds the search after a failed connection too while the report dialog is open', async () => {
+    const t = await untilSearching();
+    t.socket.receive({ type: 'matchFound', payload: aMatch() });
+    await vi.advanceTimersByTimeAsync(0);
+    t.store.dispatch(a.reportDialogToggled(true));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.socket.sentOf('leaveVideoRoom')).toEqual([{ next: true, failed: true }]);
+    expect(t.socket.sentOf('startMatching')).toHaveLength(1);
+    t.store.dispatch(a.reportDialogToggled(false));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('startMatching')).toHaveLength(2);
+    expect(t.state().status).toBe('searching');
+  });
+
   it('on leave tells the server, releases the camera and shows the wizard again', async () => {
     const t = await connected();
     t.store.dispatch(a.leaveRequested());

@@ -86,6 +86,7 @@ function* session(services: MatchingServices) {
           a.p2pFallbackDue,
           a.relayJoinFailed,
           a.partnerVideoFailed,
+          a.reportDialogToggled,
         ]),
       });
       if (message) yield* call_.onSocket(message as VideoSocketMessage);
@@ -120,6 +121,8 @@ class Call {
   /** The session was renewed after a refusal, since the last connection. */
   private renewed = false;
   private wasConnected = false;
+  /** The call ended while the report dialog was open: the next search starts when it closes (spec 4). */
+  private nextMatchHeld = false;
 
   constructor(
     private readonly services: MatchingServices,
@@ -127,6 +130,7 @@ class Call {
   ) {}
 
   *search() {
+    this.nextMatchHeld = false;
     yield* this.cancelTimers();
     const { filters }: MatchingState = yield select(matching);
     this.socket.setCurrentMatch(null);
@@ -142,7 +146,14 @@ class Call {
     const state: MatchingState = yield select(matching);
     this.socket.emit('leaveVideoRoom', failed ? { next, failed } : { next });
     yield* this.closeCall(state);
-    if (next) yield* this.search();
+    if (next) yield* this.searchUnlessReporting();
+  }
+
+  /** spec 4: the next match waits while the report dialog is open, and starts when it closes. */
+  private *searchUnlessReporting() {
+    const { reportDialogOpen }: MatchingState = yield select(matching);
+    if (reportDialogOpen) this.nextMatchHeld = true;
+    else yield* this.search();
   }
 
   *onAction(action: { type: string; payload?: unknown }) {
@@ -159,6 +170,13 @@ class Call {
       // A refused join (or a setup that broke) before the relay came up: the connection failed.
       if (action.payload === state.matchId && state.status === 'connecting' && this.route?.path === 'relay') {
         yield* this.tryAnother();
+      }
+    } else if (a.reportDialogToggled.match(action)) {
+      if (action.payload) {
+        // The server moves a peer-to-peer call to the SFU, so its own snapshot of the reported side exists.
+        if (state.partner) this.socket.emit('report:opened', { target: state.partner._id });
+      } else if (this.nextMatchHeld) {
+        yield* this.search();
       }
     } else if (a.stopRequested.match(action)) {
       this.socket.emit('leaveVideoRoom', { next: false });
@@ -274,11 +292,7 @@ class Call {
         if (message.payload.matchId !== state.matchId) return;
         yield* this.closeCall(state);
         yield put(a.partnerLeft());
-        // spec 4: the next match waits while the report dialog is open.
-        const { reportDialogOpen }: MatchingState = yield select(matching);
-        if (reportDialogOpen)
-          yield take((act: { type: string; payload?: unknown }) => a.reportDialogToggled.match(act) && !act.payload);
-        yield* this.search();
+        yield* this.searchUnlessReporting();
         return;
       }
       case 'videoError':
@@ -454,6 +468,7 @@ class Call {
   }
 
   private *closeCall(state: MatchingState) {
+    this.nextMatchHeld = false;
     yield* this.cancelTimers();
     this.route = null;
     this.services.media.closePeer();

@@ -36,7 +36,7 @@ export interface MatchingState {
   unread: number;
   media: MediaToggles;
   feedback: { matchId: string; partnerName: string; phase: 'asking' | 'thanks' } | null;
-  /** The Report dialog (not built yet); while open, a partner's leaving does not start the next search (spec 4). */
+  /** The Report dialog (reports/CallReport) is open: a call that ends meanwhile does not start the next search (spec 4). */
   reportDialogOpen: boolean;
 }
 
@@ -182,6 +182,7 @@ const matchingSlice = createSlice({
     feedbackClosed(state, action: PayloadAction<string>) {
       if (state.feedback?.matchId === action.payload) state.feedback = null;
     },
+    /** Opened (the saga tells the server, to relay the call for its own snapshot) or closed (a held search starts). */
     reportDialogToggled(state, action: PayloadAction<boolean>) {
       state.reportDialogOpen = action.payload;
     },
