@@ -2,6 +2,7 @@ import { call, fork } from 'redux-saga/effects';
 import { sessionSaga } from '../features/auth/session.saga';
 import { bootSaga } from '../features/boot/boot.saga';
 import { matchingSaga } from '../features/matching/matching.saga';
+import { reportsSaga } from '../features/reports/reports.saga';
 import { moderationSaga } from '../features/moderation/moderation.saga';
 import { systemSaga } from '../features/system/system.saga';
 import type { AppServices } from './services';
@@ -13,6 +14,7 @@ export function* rootSaga(services: AppServices) {
   // The socket opens after boot so the first paint never waits on it.
   yield fork(systemSaga, services);
   yield fork(matchingSaga, services.matching);
+  yield fork(reportsSaga);
   // spec 4 "Live ban status", and the banned screen's check for the end of a ban.
   yield fork(moderationSaga, services);
 }

@@ -1,7 +1,6 @@
 import {
   Camera,
   CameraOff,
-  Flag as ReportIcon,
   MessageSquare,
   Mic,
   MicOff,
@@ -14,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { Tooltip, TooltipProvider } from '../../ui/Tooltip';
+import { CallReport } from '../reports/CallReport';
 import { ChatPanel } from './ChatPanel';
 import { FeedbackCard } from './FeedbackCard';
 import { Flag } from './Flag';
@@ -31,6 +30,9 @@ const QUALITY_LABEL = {
   offline: 'Offline',
   unknown: 'Unknown',
 } as const;
+
+/** The element PartnerVideo draws the partner in: the report's screenshot is a frame of it. */
+const findPartnerVideo = () => document.querySelector<HTMLVideoElement>('video.match-partner__video');
 
 /** spec 2 "Matching view": self view, partner, controls and chat; one layout that rearranges below 768 px. */
 export function MatchingView() {
@@ -88,26 +90,21 @@ export function MatchingView() {
           </Button>
         )}
         {inCall && (
-          <>
-            <Button
-              variant="quiet"
-              aria-pressed={chatOpen}
-              onClick={() => dispatch(a.chatToggled())}
-              aria-label={unread ? `Chat, ${unread} unread` : 'Chat'}
-            >
-              <MessageSquare aria-hidden="true" /> Chat{unread > 0 && <Badge tone="accent">{unread}</Badge>}
-            </Button>
-            <TooltipProvider>
-              <Tooltip content="Reporting is not available yet">
-                <Button variant="quiet" aria-disabled="true" className="match-controls__report">
-                  <ReportIcon aria-hidden="true" /> Report
-                </Button>
-              </Tooltip>
-            </TooltipProvider>
-            <Button onClick={() => dispatch(a.skipRequested())}>
-              <SkipForward aria-hidden="true" /> Skip Conversation
-            </Button>
-          </>
+          <Button
+            variant="quiet"
+            aria-pressed={chatOpen}
+            onClick={() => dispatch(a.chatToggled())}
+            aria-label={unread ? `Chat, ${unread} unread` : 'Chat'}
+          >
+            <MessageSquare aria-hidden="true" /> Chat{unread > 0 && <Badge tone="accent">{unread}</Badge>}
+          </Button>
+        )}
+        {/* Outside the in-call branch: an open report outlives the call it is about (spec 4). */}
+        <CallReport findPartnerVideo={findPartnerVideo} />
+        {inCall && (
+          <Button onClick={() => dispatch(a.skipRequested())}>
+            <SkipForward aria-hidden="true" /> Skip Conversation
+          </Button>
         )}
         <Button variant="danger" onClick={() => dispatch(a.leaveRequested())} aria-describedby="leave-hint">
           <LogOut aria-hidden="true" /> Leave Matching
