@@ -19,6 +19,7 @@ import { ViewSnapshotHandler } from './commands/view-snapshot/view-snapshot.comm
 import { DeleteEvidenceOfDeletedAccounts } from './integration/delete-evidence-of-deleted-accounts.js';
 import { SeparateReportedPairs } from './integration/separate-reported-pairs.js';
 import { SeparatePairHandler } from './commands/separate-pair/separate-pair.command.js';
+import { CallRecords } from './public/call-records.js';
 import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query.js';
 
 /** Matching (DESIGN.md "Conventions"): the queue, calls, their media and feedback, and the pairs kept apart. */
@@ -51,6 +52,9 @@ import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query
     DeleteEvidenceOfDeletedAccounts,
     SeparatePairHandler,
     SeparateReportedPairs,
+    CallRecords,
   ],
+  // Through public/ only (public/index.ts): what moderation reads of calls.
+  exports: [CallRecords],
 })
 export class MatchingModule {}

@@ -20,6 +20,7 @@ import {
 } from '../../../test-support/video-users.js';
 import { matchStream } from '../../domain/match.events.js';
 import { EmbeddedSfu } from '../../media/embedded-sfu.js';
+import { TakeSnapshot } from '../../public/index.js';
 import { HoldEvidence } from '../hold-evidence/hold-evidence.command.js';
 import { PurgeExpiredEvidence } from '../purge-expired-evidence/purge-expired-evidence.command.js';
 
@@ -173,6 +174,24 @@ describe.skipIf(!worker)('evidence: server-side snapshots', () => {
       );
       const stored = await test.db.selectFrom('events').select('data').where('type', '=', 'SnapshotTaken').execute();
       expect(JSON.stringify(stored)).not.toContain('weapon');
+    });
+  });
+
+  describe("Evidence: a report's snapshot (moderation, through matching's public/)", () => {
+    it("is taken in the report's call only, never in another call of the reported side", async () => {
+      const { ada, bob, matchId } = await relayedCall();
+      const reportId = randomUUID();
+      // Not bob's call now (an earlier one, or made up): nothing of bob is taken, whoever he is with now.
+      await expect(
+        commands().execute(new TakeSnapshot(bob.user._id, ada.user._id, { reportId, matchId: randomUUID() })),
+      ).rejects.toMatchObject({ code: 'not-relayed' });
+      const ofBob = () =>
+        test.db.selectFrom('evidence_snapshots').select('snapshot_id').where('user_id', '=', bob.user._id).execute();
+      expect(await ofBob()).toEqual([]);
+      const taken = await commands().execute(new TakeSnapshot(bob.user._id, ada.user._id, { reportId, matchId }));
+      expect(taken).toMatchObject({ matchId, userId: bob.user._id, requestedBy: ada.user._id, reportId, reason: null });
+      expect(await ofBob()).toEqual([{ snapshot_id: taken.snapshotId }]);
+      expect(await rowOf(taken.snapshotId)).toMatchObject({ match_id: matchId, report_id: reportId });
     });
   });
 

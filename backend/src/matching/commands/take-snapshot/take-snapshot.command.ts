@@ -22,13 +22,14 @@ export type SnapshotRecord = Omit<SnapshotTaken['data'], 'file'>;
 
 /**
  * A frame of `userId`'s video in their relayed call now, for a report (`reportId`) or a reason the admin states; a
- * DomainError says why not.
+ * DomainError says why not. `why.matchId` takes it in that call only (a report's): the reported side may have moved on
+ * to someone else since, who is no part of it.
  */
 export class TakeSnapshot extends Command<SnapshotRecord> {
   constructor(
     readonly userId: string,
     readonly requestedBy: string,
-    readonly why: { reason?: string | null; reportId?: string | null },
+    readonly why: { reason?: string | null; reportId?: string | null; matchId?: string },
     readonly now = new Date(),
   ) {
     super();
@@ -38,8 +39,9 @@ export class TakeSnapshot extends Command<SnapshotRecord> {
 /**
  * Server-side snapshots (DESIGN.md "Shape"): a frame of a user's video taken by the SFU itself, so a report's evidence
  * does not rest on what the reporter sends. The JPEG is kept under DATA_DIR/evidence (owner-only), the log records
- * its SHA-256, the call, who asked, why and when. Moderation does not exist yet: a reportId is taken as given, and
- * checking that the report exists is moderation's to add.
+ * its SHA-256, the call, who asked, why and when. A reportId is taken as given: moderation, which files the reports,
+ * takes a report's snapshot itself (through matching's public/), naming the report's call; the admin route always
+ * needs a stated reason besides.
  */
 @CommandHandler(TakeSnapshot)
 export class TakeSnapshotHandler implements ICommandHandler<TakeSnapshot> {
@@ -66,6 +68,7 @@ export class TakeSnapshotHandler implements ICommandHandler<TakeSnapshot> {
       .where((w) => w.or([w('user_a', '=', userId), w('user_b', '=', userId)]))
       .where('ended_at', 'is', null)
       .where('sfu_node', 'is not', null)
+      .$if(why.matchId !== undefined, (q) => q.where('match_id', '=', why.matchId!))
       .orderBy(sql`paired_at`, 'desc')
       .executeTakeFirst();
     if (!call?.sfu_node) throw new DomainError('not-relayed', 'That user is not in a relayed call.');
