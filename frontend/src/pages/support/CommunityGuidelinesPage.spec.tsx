@@ -25,9 +25,16 @@ describe('community guidelines', () => {
     expect(sectionText('Your profile picture')).toMatch(/first profile picture must show your full face/);
     const notAllowed = sectionText('Content that is not allowed');
     for (const kind of ['Explicit', 'Violent', 'Hateful', 'A scam']) expect(notAllowed).toContain(kind);
-    expect(sectionText('What happens after you report')).toMatch(
-      /false or malicious reports .* action against the reporter/,
-    );
+    const howTo = sectionText('How to report someone');
+    expect(howTo).toMatch(/Select Report on the call screen/);
+    expect(howTo).toMatch(/takes a screenshot of your partner’s video .* as soon as the report opens/);
+    expect(howTo).toMatch(/the server takes its own snapshot of the reported person’s video/);
+    expect(howTo).toMatch(/Security Center › Recent calls: the calls of the last 24 hours/);
+    const after = sectionText('What happens after you report');
+    expect(after).toMatch(/never matched with each other again/);
+    expect(after).toMatch(/Account Restricted screen .* appeal the decision once/);
+    expect(after).toMatch(/false or malicious reports .* counts against the person who made it/i);
+    expect(after).toMatch(/action against the reporter/);
     expectEffectiveDateAndContact();
   });
 

@@ -1,3 +1,4 @@
+import { REPORT_WINDOW_HOURS } from '@serendip/proto';
 import { Link } from 'react-router';
 import { SupportEmailLink } from '../legal/config-text';
 import { StaticPage, type StaticSection } from '../legal/StaticPage';
@@ -5,7 +6,8 @@ import { STATIC_PAGE_PATHS } from '../legal/static-pages';
 
 // spec 5 (policy text): 18+, no age or identity misrepresentation, first profile picture shows the full face, no
 // explicit, violent, hateful or scam content, no automation or scripting; false reports may lead to action
-// against the reporter. spec 9 gives the report reasons listed under "How to report".
+// against the reporter. spec 9 gives the report reasons listed under "How to report"; the rest says what the product
+// does with a report (the Report dialog, the server's snapshot, Recent calls, the pair kept apart).
 const SECTIONS: readonly StaticSection[] = [
   {
     id: 'adults-only',
@@ -100,11 +102,23 @@ const SECTIONS: readonly StaticSection[] = [
             Choose the reason that fits best: inappropriate content, harassment, abuse, spam, self-promotion,
             impersonation, scamming, underage user, or other. Adjust the severity if needed.
           </li>
-          <li>Serendip captures a screenshot of the call as evidence; you can see it before you send.</li>
+          <li>
+            Serendip takes a screenshot of your partner’s video as evidence as soon as the report opens. You see it
+            before you send, and can remove it or capture another.
+          </li>
           <li>
             Submit the report. You can then <strong>Skip Conversation</strong> to move on, or leave matching.
           </li>
         </ol>
+        <p>
+          Calls that run through our servers have a second piece of evidence: the server takes its own snapshot of the
+          reported person’s video, so a report does not rest on your screenshot alone. Opening a report moves a direct
+          call onto our servers for this. Only moderators can see these pictures.
+        </p>
+        <p>
+          Noticed something only after the call ended? Open <strong>Security Center › Recent calls</strong>: the calls
+          of the last {REPORT_WINDOW_HOURS} hours are listed there, and each can be reported once, the same way.
+        </p>
         <p>
           You can always skip or leave a call at once, without reporting. For anything that happened outside a call,
           write to <SupportEmailLink />. If someone is in immediate danger, contact your local emergency services first.
@@ -118,17 +132,23 @@ const SECTIONS: readonly StaticSection[] = [
     content: (
       <>
         <ul>
-          <li>A moderator reviews the report, the screenshot and the account’s history.</li>
+          <li>You and the person you reported are never matched with each other again.</li>
+          <li>
+            A moderator reviews the report, its evidence and the account’s record. The person you reported is never told
+            who reported them.
+          </li>
           <li>
             If the guidelines were broken, the account gets a warning, a restriction or a ban according to the{' '}
-            <Link to={STATIC_PAGE_PATHS.penaltySystem}>Penalty System</Link>. Severe cases can be suspended immediately.
+            <Link to={STATIC_PAGE_PATHS.penaltySystem}>Penalty System</Link>. Severe cases are suspended at once.
           </li>
-          <li>The person you reported is never told who reported them, and you will not be matched with them again.</li>
-          <li>Anyone who is restricted sees the reason and can appeal the decision once.</li>
+          <li>
+            A restricted account sees an <strong>Account Restricted</strong> screen with the reason and can appeal the
+            decision once.
+          </li>
         </ul>
         <p className="static-note">
-          Report in good faith. Knowingly false or malicious reports are themselves a violation and may lead to action
-          against the reporter.
+          Report in good faith. Knowingly false or malicious reports are themselves a violation: a moderator marks such
+          a report false, it counts against the person who made it, and it may lead to action against the reporter.
         </p>
       </>
     ),

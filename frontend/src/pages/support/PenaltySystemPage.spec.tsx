@@ -17,12 +17,14 @@ describe('penalty system', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.textContent);
+    // As the moderators' tool suggests them (backend penalty-policy.ts).
     expect(rows).toEqual([
-      'First violationA warning, or a short restriction such as 24 hours.',
-      'Second violationA restriction of 3 to 7 days.',
-      'Third violationA restriction of about 30 days, or a temporary suspension.',
-      'Repeated violationsA permanent ban.',
+      'First violationA warning (minor), or a restriction of 24 hours (moderate).',
+      'Second violationA restriction of 3 days (minor) or 7 days (moderate).',
+      'Third violationA restriction of 30 days.',
+      'Fourth and later violationsA permanent ban.',
     ]);
+    expect(sectionText('How the penalty system works')).toMatch(/last 6 months \(182 days\)/);
   });
 
   it('explains levels, severe cases, appeals and rehabilitation', async () => {
@@ -35,10 +37,18 @@ describe('penalty system', () => {
       'Moderate',
       'Severe',
     ]);
-    expect(sectionText('Severe violations')).toMatch(/suspended immediately/);
+    expect(sectionText('Severe violations')).toMatch(/suspended immediately for 30 days, or banned permanently if/);
+    const restricted = sectionText('When your account is restricted');
+    expect(restricted).toMatch(/Account Restricted screen/);
+    expect(restricted).toMatch(/countdown that runs by the second, or “Permanent”/);
+    expect(restricted).toMatch(/Ban History .* stays open to you while you are restricted/);
     const appeals = sectionText('Appeals');
+    expect(appeals).toMatch(/Appeal Decision/);
     expect(appeals).toMatch(/once per ban/);
     expect(appeals).toMatch(/impartial review/);
+    expect(appeals).toMatch(
+      /approved, the restriction is lifted at once and the violation is removed from your record/,
+    );
     expect(sectionText('Rehabilitation')).toMatch(/not severe/);
     expectEffectiveDateAndContact();
   });

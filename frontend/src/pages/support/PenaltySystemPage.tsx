@@ -1,19 +1,20 @@
+import { APPEAL_EXPLANATION_MAX_LENGTH, PENALTY_ESCALATION_WINDOW_DAYS } from '@serendip/proto';
 import { Link } from 'react-router';
 import { SupportEmailLink } from '../legal/config-text';
 import { StaticPage, type StaticSection } from '../legal/StaticPage';
 import { StaticTable } from '../legal/StaticTable';
 import { STATIC_PAGE_PATHS } from '../legal/static-pages';
 
-/** spec 9 (policy text): how many violations count towards the next tier. */
+/** spec 9 (policy text): how long a violation counts towards the next tier (proto: 182 days). */
 const ESCALATION_WINDOW = '6 months';
 
-// spec 9: first a warning or a short restriction (e.g. 24 hours), second 3 to 7 days, third about 30 days or a
-// temporary suspension, repeated violations a permanent ban.
+// spec 9, as the moderators' tool suggests it (backend moderation/domain/penalty-policy.ts): first a warning (minor) or
+// 24 hours (moderate), second 3 or 7 days, third 30 days, then a permanent ban.
 const TIERS = [
-  ['First violation', 'A warning, or a short restriction such as 24 hours.'],
-  ['Second violation', 'A restriction of 3 to 7 days.'],
-  ['Third violation', 'A restriction of about 30 days, or a temporary suspension.'],
-  ['Repeated violations', 'A permanent ban.'],
+  ['First violation', 'A warning (minor), or a restriction of 24 hours (moderate).'],
+  ['Second violation', 'A restriction of 3 days (minor) or 7 days (moderate).'],
+  ['Third violation', 'A restriction of 30 days.'],
+  ['Fourth and later violations', 'A permanent ban.'],
 ] as const;
 
 const SECTIONS: readonly StaticSection[] = [
@@ -29,8 +30,9 @@ const SECTIONS: readonly StaticSection[] = [
           recently.
         </p>
         <p>
-          Penalties grow step by step. Violations are counted over a rolling window of{' '}
-          <strong>{ESCALATION_WINDOW}</strong>: a violation older than that no longer moves an account to a higher tier.
+          Penalties grow step by step. The violations that count are the restrictions and bans on the account’s record
+          from the last <strong>{ESCALATION_WINDOW}</strong> ({PENALTY_ESCALATION_WINDOW_DAYS} days): an older one, or
+          one whose appeal was approved, no longer moves an account to a higher tier.
         </p>
       </>
     ),
@@ -80,8 +82,8 @@ const SECTIONS: readonly StaticSection[] = [
           rows={TIERS}
         />
         <p>
-          Within a tier, the moderator chooses the length that fits the violation: a minor one sits at the lower end, a
-          moderate one at the upper end.
+          The moderator sees the penalty this table calls for. A different one, lighter or heavier, is possible only
+          with a recorded reason.
         </p>
       </>
     ),
@@ -91,9 +93,10 @@ const SECTIONS: readonly StaticSection[] = [
     title: 'Severe violations',
     content: (
       <p>
-        A severe violation can skip the tiers: the account can be <strong>suspended immediately</strong>, and banned
-        permanently, even if it is the first violation. Content that sexualises minors and credible threats are also
-        reported to the competent authorities.
+        A severe violation skips the tiers: the account is <strong>suspended immediately</strong> for 30 days, or banned
+        permanently if it already has a violation on its record from the last {ESCALATION_WINDOW}. In the gravest cases
+        a moderator can ban permanently at once, even for a first violation. Content that sexualises minors and credible
+        threats are also reported to the competent authorities.
       </p>
     ),
   },
@@ -103,13 +106,19 @@ const SECTIONS: readonly StaticSection[] = [
     content: (
       <>
         <p>
-          While a restriction applies, Serendip shows an <strong>Account Restricted</strong> screen instead of its usual
-          pages. It shows the case ID, the reason, who made the decision, the ban date and the expiry, with a countdown,
-          or “Permanent”. When the countdown ends, the account works again.
+          A restriction starts at once: a call in progress ends, and matching stays closed until it is over. In place of
+          its usual pages Serendip shows an <strong>Account Restricted</strong> screen with the case ID, the reason, who
+          made the decision, the status of your appeal, the date of the restriction and its expiry, with a countdown
+          that runs by the second, or “Permanent”.
         </p>
         <p>
-          Every past restriction and appeal is listed in the Ban History of your Security Center, so you can always see
-          what was decided and why.
+          When the countdown ends, the restriction is lifted within seconds and the account works again, without signing
+          in anew. You can sign out from the screen at any time.
+        </p>
+        <p>
+          Every restriction and appeal, past and present, is listed in the <strong>Ban History</strong> of your Security
+          Center, which stays open to you while you are restricted: what was decided, how it ended and what the
+          moderator said about your appeal.
         </p>
       </>
     ),
@@ -120,19 +129,22 @@ const SECTIONS: readonly StaticSection[] = [
     content: (
       <>
         <p>
-          If you believe a decision was wrong, select <strong>Appeal Decision</strong> on the restricted screen and
-          explain why it should be reconsidered. You can appeal <strong>once per ban</strong>, so include everything
-          that matters.
+          If you believe a decision was wrong, select <strong>Appeal Decision</strong> on the Account Restricted screen
+          and explain, in up to {APPEAL_EXPLANATION_MAX_LENGTH.toLocaleString('en-US')} characters, why it should be
+          reconsidered. You can appeal <strong>once per ban</strong>, so include everything that matters.
         </p>
         <ul>
           <li>
-            Appeals get an <strong>impartial review</strong>: the decision is looked at again on its merits, where
-            possible by a moderator who did not make it.
+            Appeals get an <strong>impartial review</strong>: a moderator looks at the decision again on its merits,
+            with your explanation and the evidence.
           </li>
-          <li>The status of your appeal shows as pending, approved or rejected.</li>
           <li>
-            If the appeal is approved, the restriction is lifted and the violation no longer counts towards the next
-            tier.
+            Until the review your appeal shows as pending; after it, as approved or rejected, on the Account Restricted
+            screen and in your Ban History, with the moderator’s note.
+          </li>
+          <li>
+            If the appeal is approved, the restriction is lifted at once and the violation is removed from your record:
+            it no longer counts towards the next tier. If it is rejected, the restriction runs its course.
           </li>
         </ul>
       </>
@@ -143,10 +155,9 @@ const SECTIONS: readonly StaticSection[] = [
     title: 'Rehabilitation',
     content: (
       <p>
-        For violations that are not severe, we would rather help people come back than keep them out. A moderator may
-        offer a rehabilitation path, such as reading the Community Guidelines again and confirming that you understand
-        them, which can shorten a restriction or turn it into a warning. And once an account goes {ESCALATION_WINDOW}{' '}
-        without a new violation, its earlier ones stop counting towards the next tier.
+        For violations that are not severe, we would rather help people come back than keep them out: a moderator can
+        choose a lighter penalty than the table’s, stating why, or lift a restriction early. And once an account goes{' '}
+        {ESCALATION_WINDOW} without a new violation, its earlier ones stop counting towards the next tier.
       </p>
     ),
   },
@@ -167,7 +178,7 @@ export function PenaltySystemPage() {
     <StaticPage
       area="Support"
       title="Penalty System"
-      description="How Serendip enforces its guidelines: violation levels, penalty tiers from a warning to a permanent ban, immediate suspension for severe cases, appeals and rehabilitation."
+      description="How Serendip enforces its guidelines: violation levels, penalty tiers from a warning to a permanent ban, immediate suspension for severe cases, the Account Restricted screen, appeals and rehabilitation."
       path={STATIC_PAGE_PATHS.penaltySystem}
       intro={
         <p>
