@@ -275,7 +275,7 @@ describe('the countdown (spec 2, 4 "Ban", 9)', () => {
     expect(screen.getByRole('timer').textContent).toBe('Expired');
 
     // User info is asked again after a short delay (the server's check needs a moment), not at once.
-    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await act(() => vi.advanceTimersByTimeAsync(4_000));
     expect(server.requestsTo('GET', AUTH_PATHS.userInfo)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Security Center' })).toBeDefined());

@@ -20,8 +20,11 @@ import { SupportEmail, WithSupportEmail } from './SupportContact';
 import { useBanInfo } from './use-ban-info';
 import './banned-screen.css';
 
-/** After the countdown ends, the server's scheduled check needs a moment to end the ban before we ask. */
-export const AFTER_EXPIRY_RECHECK_MS = 3_000;
+/**
+ * After the countdown ends, the server's scheduled check (every 5 s, moderation's expire-bans) needs a moment to end
+ * the ban before we ask; its banStatusUpdated push usually lifts the screen first.
+ */
+export const AFTER_EXPIRY_RECHECK_MS = 6_000;
 
 /**
  * spec 2 "Banned-account screen": in place of every guarded page while the user is banned. It calls only what the
