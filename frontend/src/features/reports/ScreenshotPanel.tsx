@@ -45,7 +45,7 @@ export function ScreenshotPanel({ screenshot, partnerName, onTake, onRemove }: S
             </span>
             <span aria-hidden="true">Uploading {screenshot.percent}%</span>
           </div>
-          <Button variant="danger" size="sm" className="report-shot__remove" onClick={onRemove}>
+          <Button variant="quiet" size="sm" className="report-shot__remove" onClick={onRemove}>
             <Trash2 aria-hidden="true" /> Remove screenshot
           </Button>
         </div>
@@ -53,7 +53,7 @@ export function ScreenshotPanel({ screenshot, partnerName, onTake, onRemove }: S
       {screenshot.status === 'preview' && (
         <div className="report-shot__frame">
           <img className="report-shot__image" src={screenshot.picture.image} alt={alt} />
-          <Button variant="danger" size="sm" className="report-shot__remove" onClick={onRemove}>
+          <Button variant="quiet" size="sm" className="report-shot__remove" onClick={onRemove}>
             <Trash2 aria-hidden="true" /> Remove screenshot
           </Button>
         </div>
