@@ -34,6 +34,9 @@ export const routes: RouteObject[] = [
           lazyPage('security-center/view-ban-history', () =>
             import('../pages/security-center/BanHistoryPage').then((m) => m.BanHistoryPage),
           ),
+          lazyPage('security-center/recent-calls', () =>
+            import('../pages/security-center/RecentCallsPage').then((m) => m.RecentCallsPage),
+          ),
           lazyPage('settings', () => import('../pages/settings/SettingsPage').then((m) => m.SettingsPage)),
           lazyPage('settings/profile', () =>
             import('../pages/settings/ProfileSettingsPage').then((m) => m.ProfileSettingsPage),

@@ -1,10 +1,12 @@
 import { FEEDBACK_RATINGS, FEEDBACK_TEXT_MAX_LENGTH } from '@serendip/proto';
-import { Star, X } from 'lucide-react';
+import { Flag as ReportIcon, Star, X } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
+import { reportCallPath } from '../reports/report-paths';
 import { MATCHING_TEXTS } from './matching-messages';
 import { selectMatching } from './matching.selectors';
 import { matchingActions as a, type MatchingState } from './matching.slice';
@@ -83,6 +85,14 @@ function FeedbackForm({ feedback }: { feedback: NonNullable<MatchingState['feedb
         <Button type="submit" block disabled={!rating}>
           Send feedback
         </Button>
+        {/* Reporting happens on Recent calls; matching stops first, so nobody is paired with an empty screen. */}
+        <Link
+          className="match-feedback__report"
+          to={reportCallPath(feedback.matchId)}
+          onClick={() => dispatch(a.leaveRequested())}
+        >
+          <ReportIcon aria-hidden="true" size={16} /> Report this call
+        </Link>
       </form>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { AUTH_PATHS } from '@serendip/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type RootState } from '../../app/store';
@@ -25,7 +26,11 @@ function renderWith(ui: React.ReactNode, matching: Partial<MatchingState> = {}) 
   const store = makeStore({ matching: { ...initialMatchingState(), ...matching } } as Partial<RootState>, {
     matching: services,
   });
-  render(<Provider store={store}>{ui}</Provider>);
+  render(
+    <Provider store={store}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Provider>,
+  );
   return store;
 }
 
@@ -165,6 +170,25 @@ describe('the feedback card (spec 2, 5)', () => {
     await user.click(screen.getByRole('radio', { name: '4 Very Good' }));
     expect(screen.getByText('Very Good')).toBeDefined();
     expect(send.disabled).toBe(false);
+  });
+
+  it('links to reporting that call, leaving matching first', async () => {
+    const user = userEvent.setup();
+    const store = makeStore({
+      matching: { ...initialMatchingState(), feedback: { matchId: 'match-7', partnerName: 'Bob', phase: 'asking' } },
+    } as Partial<RootState>);
+    const dispatched = vi.spyOn(store, 'dispatch');
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <FeedbackCard />
+        </MemoryRouter>
+      </Provider>,
+    );
+    const link = screen.getByRole('link', { name: 'Report this call' });
+    expect(link.getAttribute('href')).toBe('/security-center/recent-calls?report=match-7');
+    await user.click(link);
+    expect(dispatched).toHaveBeenCalledWith({ type: 'matching/leaveRequested', payload: undefined });
   });
 
   it('shows the thanks card with the next match coming', () => {

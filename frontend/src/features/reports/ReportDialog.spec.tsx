@@ -15,7 +15,7 @@ import {
 import { aMatch, fakeMatchingServices } from '../matching/matching-test-support';
 import { initialMatchingState, matchingActions } from '../matching/matching.slice';
 import { REPORT_DRAFT_KEY } from './report-draft';
-import { anUploadAnswer, fakeUploads, partnerVideoShowsAFrame } from './reports-test-support';
+import { anUploadAnswer, aRecentCall, fakeUploads, partnerVideoShowsAFrame } from './reports-test-support';
 import '../../ui/test-polyfills';
 
 /** The toast list sonner renders, where notify's texts appear (the dialog may say the same inline). */
@@ -202,6 +202,28 @@ describe('the Report User dialog on the call screen (spec 2, 4, 5, 8)', () => {
     await toastSaying('Failed to capture screenshot');
     expect(t.uploads.sent).toEqual([]);
     expect(within(dialog).getByRole('button', { name: 'Take screenshot' })).toBeDefined();
+  });
+
+  it('keeps the draft through a reload: reason, severity and screenshot come back for that call', async () => {
+    const t = await inACallWithBob((server) =>
+      server.on('GET', MODERATION_PATHS.recentCalls, reply(200, [aRecentCall()])),
+    );
+    const dialog = await reportWithScreenshot(t);
+    await t.user.selectOptions(reasonOf(dialog), 'harassment');
+    await t.user.selectOptions(severityOf(dialog), 'medium');
+    await waitFor(() => expect(localStorage.getItem(REPORT_DRAFT_KEY)).toContain('"severity":"medium"'));
+
+    leave?.();
+    t.unmount();
+    renderApp('/security-center/recent-calls');
+    await t.user.click(await screen.findByRole('button', { name: 'Continue report Bob' }));
+
+    const again = await screen.findByRole('dialog', { name: 'Report User' });
+    expect(reasonOf(again).value).toBe('harassment');
+    expect(severityOf(again).value).toBe('medium');
+    expect(within(again).getByRole('img', { name: "Screenshot of Bob's video" }).getAttribute('src')).toMatch(
+      /^data:image\/jpeg;base64,/,
+    );
   });
 
   it('says when the draft cannot be kept in this browser', async () => {

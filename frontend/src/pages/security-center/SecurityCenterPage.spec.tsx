@@ -38,6 +38,13 @@ describe('security center (spec 2)', () => {
       '/legal/privacy-policy',
     );
 
+    expect(within(menu).getByRole('link', { name: 'Recent calls' }).getAttribute('href')).toBe(
+      '/security-center/recent-calls',
+    );
+    expect(screen.getByRole('link', { name: /^Recent calls.*report someone you met/ }).getAttribute('href')).toBe(
+      '/security-center/recent-calls',
+    );
+
     await userEvent.click(screen.getByRole('link', { name: /Ban History.*Restrictions on your account/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/security-center/view-ban-history'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ban History' })).toBeDefined();

@@ -1,6 +1,7 @@
-import { Activity, ExternalLink, FileText, Gavel, HeartPulse, LifeBuoy, Flag } from 'lucide-react';
+import { Activity, ExternalLink, FileText, Gavel, HeartPulse, History, LifeBuoy, Flag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RECENT_CALLS_PATH } from '../../features/reports/report-paths';
 import { publicConfig } from '../../shared/config/public-config';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import './security-center.css';
@@ -21,7 +22,7 @@ const COMING_SOON: CardProps[] = [
   { title: 'Tickets', text: 'Your conversations with our support team.', icon: <LifeBuoy /> },
 ];
 
-/** `/security-center` (spec 2): one working card, Ban History, and the others marked coming soon. */
+/** `/security-center` (spec 2): the Ban History and Recent calls cards, and the others marked coming soon. */
 export function SecurityCenterPage() {
   useDocumentTitle('Security Center');
   const { systemStatusUrl } = publicConfig();
@@ -31,6 +32,9 @@ export function SecurityCenterPage() {
         <MenuGroup title="Account">
           <li>
             <Link to={BAN_HISTORY_PATH}>Ban History</Link>
+          </li>
+          <li>
+            <Link to={RECENT_CALLS_PATH}>Recent calls</Link>
           </li>
         </MenuGroup>
         <MenuGroup title="Community & Guidelines">
@@ -69,6 +73,15 @@ export function SecurityCenterPage() {
               </span>
               <span className="security-card__title">Ban History</span>
               <span className="security-card__text">Restrictions on your account, their reasons and your appeals.</span>
+            </Link>
+          </li>
+          <li>
+            <Link className="security-card security-card--live" to={RECENT_CALLS_PATH}>
+              <span className="security-card__icon" aria-hidden="true">
+                <History />
+              </span>
+              <span className="security-card__title">Recent calls</span>
+              <span className="security-card__text">Your calls of the last 24 hours: report someone you met.</span>
             </Link>
           </li>
           {COMING_SOON.map((card) => (
