@@ -3,7 +3,13 @@ import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { API_PREFIX, HEALTH_PATH } from '@serendip/proto';
+import {
+  API_PREFIX,
+  HEALTH_PATH,
+  MODERATION_PATHS,
+  REPORT_SCREENSHOT_MAX_BYTES,
+  REPORT_SCREENSHOT_TYPES,
+} from '@serendip/proto';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
@@ -72,7 +78,16 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
   app.use(sameOriginWrites(config.publicUrl));
   // tus streams raw bytes: mounted before Nest's body parsers (which are added at init) so they never see them.
   app.use(app.get(AvatarUploads).middleware);
-  app.use(...deferredBodyParsers());
+  app.use(
+    ...deferredBodyParsers([
+      // The Report dialog uploads its screenshot as the picture's own bytes (spec 4 "Screenshot capture").
+      {
+        path: MODERATION_PATHS.uploadScreenshot,
+        types: REPORT_SCREENSHOT_TYPES,
+        maxBytes: REPORT_SCREENSHOT_MAX_BYTES,
+      },
+    ]),
+  );
   app.use(webClient(config.frontendDist, config.publicConfig));
   // Every body is checked against its DTO: unknown fields are refused, each problem is named (400).
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));

@@ -23,6 +23,7 @@ import { ListSessionsHandler } from './queries/sessions/list-sessions.query.js';
 import { GetUserInfoHandler } from './queries/user-info/get-user-info.query.js';
 import { AccessTokens } from './sessions/access-tokens.js';
 import { AddressClaims } from './accounts/address-claims.js';
+import { BarredAddresses } from './accounts/barred-addresses.js';
 import { KnownDevices } from './sessions/known-devices.js';
 import { SignIns } from './sessions/sign-ins.js';
 
@@ -51,6 +52,7 @@ import { SignIns } from './sessions/sign-ins.js';
     SignIns,
     KnownDevices,
     AddressClaims,
+    BarredAddresses,
     CurrentPassword,
     ...IDENTITY_COMMAND_HANDLERS,
     GetUserInfoHandler,
@@ -62,6 +64,6 @@ import { SignIns } from './sessions/sign-ins.js';
     UserDirectory,
     EndSessionSockets,
   ],
-  exports: [SessionResolver, AuthGuard, AdminGuard, UserDirectory],
+  exports: [SessionResolver, AuthGuard, AdminGuard, UserDirectory, BarredAddresses],
 })
 export class IdentityModule {}

@@ -7,6 +7,7 @@ import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core
 import type { Position } from '../../platform/event-store/event-store.js';
 import { account, type AccountCommand } from '../domain/account.decider.js';
 import { type AccountEvent, accountStream } from '../domain/account.events.js';
+import { AccountStanding } from '../public/account-standing.js';
 import { readUserInfo } from './user-info.js';
 
 /** How long an answer waits for the read model to take in the command it answers. */
@@ -21,6 +22,7 @@ export class Accounts {
   constructor(
     @Inject(EVENT_CORE) private readonly core: EventCore,
     @Inject(DATABASE) private readonly db: Db,
+    private readonly standing: AccountStanding,
   ) {}
 
   /** The position of what the command recorded (undefined when it decided nothing). */
@@ -35,7 +37,7 @@ export class Accounts {
   }
 
   async userInfo(userId: string, now: Date): Promise<UserInfo> {
-    const user = await readUserInfo(this.db, userId, now);
+    const user = await readUserInfo(this.db, this.standing, userId, now);
     if (!user) throw new DomainError('no-account', 'Unauthorized, Please Log In.', { kind: 'unauthenticated' });
     return user;
   }

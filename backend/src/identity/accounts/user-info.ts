@@ -1,10 +1,16 @@
 import type { UserInfo } from '@serendip/proto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/database/schema.js';
+import type { AccountStanding } from '../public/account-standing.js';
 import { ageOn } from '../domain/account.decider.js';
 
 /** The signed-in user's own view (spec 3), from the `users` read model: never hashes, tokens or others' data. */
-export async function readUserInfo(db: Kysely<Database>, userId: string, now: Date): Promise<UserInfo | undefined> {
+export async function readUserInfo(
+  db: Kysely<Database>,
+  standing: AccountStanding,
+  userId: string,
+  now: Date,
+): Promise<UserInfo | undefined> {
   const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row || row.deleted_at) return undefined;
   const birthDate = row.birth_date ? toIsoDate(row.birth_date) : null;
@@ -24,8 +30,7 @@ export async function readUserInfo(db: Kysely<Database>, userId: string, now: Da
     country: row.country,
     city: row.city,
     isAdmin: row.is_admin,
-    // Bans are not recorded yet; until they are, nobody is banned.
-    isBanned: false,
+    isBanned: await standing.isRestricted(row.user_id, now),
     twoFactorEnabled: row.two_factor_enabled,
     hideIp: row.hide_ip,
     isFinishedSteps: row.is_finished_steps,

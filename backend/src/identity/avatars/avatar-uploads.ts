@@ -12,6 +12,7 @@ import { CONFIG } from '../../config/config.token.js';
 import { DomainError } from '../../platform/cqrs/decider.js';
 import { answerDomainError } from '../../platform/http/domain-error.filter.js';
 import { type Limit, RATE_LIMITS, type RateLimits, TooManyRequests } from '../../platform/http/rate-limits.js';
+import { ACCOUNT_RESTRICTED, AccountStanding } from '../public/account-standing.js';
 import { SessionResolver } from '../public/session-resolver.js';
 import { ChangeAvatar, type ChangeAvatarResult } from '../commands/change-avatar/change-avatar.command.js';
 import { commandMetaOf } from '../public/guards.js';
@@ -63,6 +64,7 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @Inject(CONFIG) config: Config,
     private readonly sessions: SessionResolver,
+    private readonly standing: AccountStanding,
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
     private readonly commands: CommandBus,
   ) {
@@ -129,6 +131,10 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
       const userId = await this.signedInUser(req);
       if (!userId) {
         res.status(401).json({ statusCode: 401, message: 'Unauthorized, Please Log In.', error: 'Unauthorized' });
+        return;
+      }
+      if (await this.standing.isRestricted(userId, new Date())) {
+        res.status(403).json({ statusCode: 403, message: ACCOUNT_RESTRICTED, error: 'Forbidden' });
         return;
       }
       if (req.method === 'POST') {
@@ -223,7 +229,7 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
     for (const { id, owner, bytes, startedAt } of found) this.pending.restore(id, owner, bytes, startedAt);
   }
 
-  /** As AuthGuard: the same SessionResolver decides who is calling. */
+  /** As AuthGuard: the same SessionResolver decides who is calling (and AccountStanding whether they may). */
   private async signedInUser(req: Request): Promise<string | undefined> {
     return (await this.sessions.resolve(req))?.userId;
   }

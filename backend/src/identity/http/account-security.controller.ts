@@ -6,6 +6,7 @@ import { EndOtherSessions } from '../commands/end-other-sessions/end-other-sessi
 import { EndSession } from '../commands/end-session/end-session.command.js';
 import { SetHideIp } from '../commands/set-hide-ip/set-hide-ip.command.js';
 import { SetTwoFactor } from '../commands/set-two-factor/set-two-factor.command.js';
+import { AllowedWhileRestricted } from '../public/account-standing.js';
 import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
 import { ListSessions } from '../queries/sessions/list-sessions.query.js';
 import { DeleteSessionDto, DisableTwoFactorDto, PrivacySettingsDto } from './auth.dto.js';
@@ -20,12 +21,14 @@ export class AccountSecurityController {
   ) {}
 
   @Get('sessions')
+  @AllowedWhileRestricted()
   sessions(@Req() req: AuthenticatedRequest): Promise<LoginSession[]> {
     return this.queries.execute(new ListSessions(req.auth.userId, req.auth.sessionId));
   }
 
   /** Ends one of the caller's sessions and answers the refreshed list (spec 7: "list refreshed"). */
   @Post('sessions/delete')
+  @AllowedWhileRestricted()
   @HttpCode(200)
   async deleteSession(
     @Body() body: DeleteSessionDto,
@@ -38,6 +41,7 @@ export class AccountSecurityController {
 
   /** "End all other sessions" of the Security tab: the caller's own session stays. */
   @Post('sessions/delete-others')
+  @AllowedWhileRestricted()
   @HttpCode(200)
   async deleteOtherSessions(
     @Req() req: AuthenticatedRequest,

@@ -8,6 +8,7 @@ import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { DeleteAccount } from '../commands/delete-account/delete-account.command.js';
 import { EditAccount } from '../commands/edit-account/edit-account.command.js';
 import { DeleteAccountDto, EditAccountDto } from '../profile/profile.dto.js';
+import { AllowedWhileRestricted } from '../public/account-standing.js';
 import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
 import { clearAuthCookies } from './auth-cookies.js';
 
@@ -30,7 +31,9 @@ export class AccountController {
     return this.commands.execute(new EditAccount(req.auth.userId, req.auth.sessionId, body, meta));
   }
 
+  // Deleting one's account is a right a ban does not take away (privacy policy); a permanent ban's address stays barred.
   @Post('delete-account')
+  @AllowedWhileRestricted()
   @HttpCode(200)
   async deleteAccount(
     @Body() body: DeleteAccountDto,

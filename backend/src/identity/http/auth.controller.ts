@@ -18,6 +18,7 @@ import { ResetPassword } from '../commands/reset-password/reset-password.command
 import { SignUp } from '../commands/sign-up/sign-up.command.js';
 import { VerifyEmail } from '../commands/verify-email/verify-email.command.js';
 import { VerifyLoginCode } from '../commands/verify-login-code/verify-login-code.command.js';
+import { AllowedWhileRestricted } from '../public/account-standing.js';
 import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
 import { SessionResolver } from '../public/session-resolver.js';
 import { GetUserInfo } from '../queries/user-info/get-user-info.query.js';
@@ -117,6 +118,7 @@ export class AuthController {
 
   @Get('user-info')
   @UseGuards(AuthGuard)
+  @AllowedWhileRestricted()
   userInfo(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<UserInfo> {
     res.setHeader('Cache-Control', 'no-store');
     return this.queries.execute(new GetUserInfo(req.auth.userId));
@@ -147,6 +149,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @UseGuards(AuthGuard)
+  @AllowedWhileRestricted()
   async logout(
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,

@@ -70,6 +70,18 @@ export class IdentityMails {
     });
   }
 
+  /** Sign-up with the address of a permanently banned account: answered alike (no enumeration), told here. */
+  async addressBarred(emailAddress: string): Promise<void> {
+    await this.bestEffort('sign-up', async () => {
+      if (!(await this.allowed(emailAddress))) return;
+      await this.mail.send({
+        to: emailAddress,
+        subject: 'This e-mail address cannot be used on Serendip',
+        text: `Someone, maybe you, tried to create a Serendip account with this e-mail address. An account with this address was permanently banned for breaking the community guidelines, so the address cannot be used for a new account.\n\nIf you think this is a mistake, write to us from this address.`,
+      });
+    });
+  }
+
   /** The person is waiting for it: if it cannot go, say so (503) rather than a bare 500. */
   async signInCode(emailAddress: string, code: string): Promise<void> {
     try {

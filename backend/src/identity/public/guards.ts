@@ -9,8 +9,10 @@ import {
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { Request } from 'express';
+import { Reflector } from '@nestjs/core';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import type { AccessClaims } from '../sessions/access-tokens.js';
+import { ACCOUNT_RESTRICTED, ALLOWED_WHILE_RESTRICTED, AccountStanding } from './account-standing.js';
 import { SessionResolver } from './session-resolver.js';
 import { UserDirectory } from './user-directory.js';
 
@@ -28,16 +30,30 @@ export const LOGGED_OUT_ELSEWHERE = 'You logged out in another tab or window.';
 /** spec 8: what every device of a deleted account hears. */
 export const ACCOUNT_DELETED = 'Account deleted successfully';
 
-/** Signed-in routes: a live session of the token's user (SessionResolver), else 401. */
+/**
+ * Signed-in routes: a live session of the token's user (SessionResolver), else 401; and an account not under a ban, else
+ * 403, unless the route is one the banned screen needs (@AllowedWhileRestricted).
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  constructor(private readonly sessions: SessionResolver) {}
+  constructor(
+    private readonly sessions: SessionResolver,
+    private readonly standing: AccountStanding,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const claims = await this.sessions.resolve(req);
     if (!claims) throw new UnauthorizedException(SIGN_IN_FIRST);
     req.auth = claims;
+    const allowed = this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_RESTRICTED, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!allowed && (await this.standing.isRestricted(claims.userId, new Date()))) {
+      throw new ForbiddenException(ACCOUNT_RESTRICTED);
+    }
     return true;
   }
 }

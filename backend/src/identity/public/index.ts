@@ -18,3 +18,5 @@ export {
 } from './guards.js';
 export { UserDirectory } from './user-directory.js';
 export { IdentityModule } from './identity-module.js';
+export { ACCOUNT_RESTRICTED, AccountStanding, AllowedWhileRestricted } from './account-standing.js';
+export { BarredAddresses } from '../accounts/barred-addresses.js';

@@ -2,18 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { UserInfo } from '@serendip/proto';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { readUserInfo } from '../accounts/user-info.js';
+import { AccountStanding } from './account-standing.js';
 
 /** What other contexts may read about a user (over the `users` read model): never hashes, tokens or secrets. */
 @Injectable()
 export class UserDirectory {
-  constructor(@Inject(DATABASE) private readonly db: Db) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    private readonly standing: AccountStanding,
+  ) {}
 
   /**
    * The user as they see themselves (spec 3 UserInfo): what matching needs to admit and pair them. Undefined for an
    * unknown or deleted account. Never send it to another user: `partnerUser` is built from it field by field.
    */
   userInfo(userId: string, now = new Date()): Promise<UserInfo | undefined> {
-    return readUserInfo(this.db, userId, now);
+    return readUserInfo(this.db, this.standing, userId, now);
   }
 
   async isAdmin(userId: string): Promise<boolean> {

@@ -23,6 +23,10 @@ export interface Database {
   evidence_snapshots: EvidenceSnapshotsTable;
   evidence_audit: EvidenceAuditTable;
   matching_separated_pairs: MatchingSeparatedPairsTable;
+  moderation_bans: ModerationBansTable;
+  moderation_reports: ModerationReportsTable;
+  moderation_screenshot_uploads: ModerationScreenshotUploadsTable;
+  identity_barred_addresses: { address_hmac: string; case_id: string; barred_at: Generated<Date> };
 }
 
 export interface EventsTable {
@@ -178,4 +182,59 @@ export interface MatchingSeparatedPairsTable {
   match_id: string;
   report_id: string;
   separated_at: Date | string;
+}
+
+/** moderation: one row per ban (case), with its appeal and how it ended. */
+export interface ModerationBansTable {
+  case_id: string;
+  user_id: string;
+  reason: string;
+  level: string;
+  banned_by: string;
+  banned_at: Date | string;
+  /** null: permanent. */
+  expires_at: Date | string | null;
+  suggestion: string;
+  override_reason: string | null;
+  report_id: string | null;
+  ended_at: Date | string | null;
+  ended_how: 'expired' | 'unbanned' | 'appeal-approved' | null;
+  ended_by: string | null;
+  appeal_status: Generated<'none' | 'pending' | 'approved' | 'rejected'>;
+  appeal_explanation: string | null;
+  appealed_at: Date | string | null;
+  appeal_decided_at: Date | string | null;
+  appeal_decided_by: string | null;
+  appeal_note: string | null;
+}
+
+/** moderation: one row per report, its evidence and its review. */
+export interface ModerationReportsTable {
+  report_id: string;
+  match_id: string;
+  reporter_id: string;
+  reported_id: string;
+  reason: string;
+  severity: string;
+  details: Generated<string>;
+  screenshot_file: string | null;
+  screenshot_sha256: string | null;
+  snapshot_id: string | null;
+  snapshot_sha256: string | null;
+  filed_at: Date | string;
+  status: Generated<'open' | 'dismissed' | 'actioned' | 'false'>;
+  resolved_at: Date | string | null;
+  resolved_by: string | null;
+  resolution_note: string | null;
+  case_id: string | null;
+}
+
+/** moderation: a screenshot uploaded for a report not yet filed (kept an hour, then deleted). */
+export interface ModerationScreenshotUploadsTable {
+  screenshot_id: string;
+  uploader_id: string;
+  file: string;
+  sha256: string;
+  bytes: number;
+  uploaded_at: Generated<Date>;
 }

@@ -4,7 +4,6 @@ import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js'
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-core.js';
 import { Accounts } from '../../accounts/accounts.js';
-import { readUserInfo } from '../../accounts/user-info.js';
 import { AVATAR_STORAGE, type AvatarStorage, avatarNameOf } from '../../avatars/avatar-storage.js';
 import { CurrentPassword } from '../../passwords/current-password.js';
 import { SignIns } from '../../sessions/sign-ins.js';
@@ -43,7 +42,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccount> {
   async execute({ userId, currentPassword, meta }: DeleteAccount): Promise<void> {
     await this.currentPasswordOf.check(userId, currentPassword);
     // Read before the deletion clears it from the read model.
-    const avatar = avatarNameOf((await readUserInfo(this.db, userId, meta.now))?.avatar);
+    const avatar = avatarNameOf((await this.accounts.userInfo(userId, meta.now)).avatar);
     await this.signIns.endAll(userId, ACCOUNT_DELETION_REASON, meta);
     const position = await this.accounts.run(userId, { type: 'DeleteAccount' }, meta);
     await this.core.vault.forgetSubject(userId);

@@ -7,6 +7,7 @@ import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { LIMITS, RATE_LIMITS, type RateLimits } from '../../../platform/http/rate-limits.js';
 import { Accounts } from '../../accounts/accounts.js';
 import { AddressClaims } from '../../accounts/address-claims.js';
+import { BarredAddresses } from '../../accounts/barred-addresses.js';
 import { canonicalEmail, emailKey } from '../../accounts/email-address.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
 import { PasswordHasher } from '../../passwords/password-hasher.js';
@@ -41,6 +42,7 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     private readonly mails: IdentityMails,
     private readonly signIns: SignIns,
     private readonly claims: AddressClaims,
+    private readonly barred: BarredAddresses,
   ) {}
 
   async execute({ emailAddress: typed, password, device, meta }: SignUp): Promise<SignedIn> {
@@ -49,12 +51,16 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     if (problem) throw invalidField('password', problem, 'weak-password');
     const emailAddress = canonicalEmail(typed);
     const userId = randomUUID();
-    const claimed = await this.db
-      .insertInto('account_emails')
-      .values({ email_lower: emailKey(emailAddress), user_id: userId, claimed_at: meta.now })
-      .onConflict((oc) => oc.doNothing())
-      .returning('user_id')
-      .executeTakeFirst();
+    // A permanently banned account's address is never claimed again (ban evasion); the answer does not show it.
+    const isBarred = await this.barred.isBarred(emailAddress);
+    const claimed = isBarred
+      ? undefined
+      : await this.db
+          .insertInto('account_emails')
+          .values({ email_lower: emailKey(emailAddress), user_id: userId, claimed_at: meta.now })
+          .onConflict((oc) => oc.doNothing())
+          .returning('user_id')
+          .executeTakeFirst();
     try {
       const passwordHash = await this.hasher.hash(password);
       await this.accounts.run(userId, { type: 'Register', userId, emailAddress, passwordHash }, meta);
@@ -65,7 +71,8 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     // The account exists now: a mail relay that is down must not turn that into an error (the link can be sent again).
     // An address whose holder never confirmed it within a day is open to whoever can: the link goes to the new
     // account, which takes the address over only by following it (verify-email).
-    if (claimed) await this.mails.verification(userId, emailAddress, meta.now);
+    if (isBarred) await this.mails.addressBarred(emailAddress);
+    else if (claimed) await this.mails.verification(userId, emailAddress, meta.now);
     else if ((await this.claims.standing(this.db, userId, emailAddress, meta.now)) === 'open')
       await this.mails.verification(userId, emailAddress, meta.now, { takesOver: true });
     else await this.mails.addressInUse(emailAddress);

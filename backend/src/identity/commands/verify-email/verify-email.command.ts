@@ -4,6 +4,7 @@ import { invalidField } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { Accounts } from '../../accounts/accounts.js';
+import { BarredAddresses } from '../../accounts/barred-addresses.js';
 import { AddressClaims } from '../../accounts/address-claims.js';
 import { emailKey } from '../../accounts/email-address.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
@@ -27,6 +28,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
     private readonly accounts: Accounts,
     private readonly mails: IdentityMails,
     private readonly claims: AddressClaims,
+    private readonly barred: BarredAddresses,
   ) {}
 
   async execute({ token, meta }: VerifyEmail): Promise<void> {
@@ -46,6 +48,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
   private async holdAddress(userId: string, now: Date): Promise<void> {
     const { emailAddress } = await this.accounts.userInfo(userId, now);
     const key = emailKey(emailAddress);
+    if (await this.barred.isBarred(emailAddress)) throw addressBarred();
     await this.db.transaction().execute(async (trx) => {
       const standing = await this.claims.standing(trx, userId, emailAddress, now);
       if (standing === 'holder') return;
@@ -70,6 +73,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
    * recorded, then the old one freed and told.
    */
   private async switchEmail(userId: string, newEmail: string, meta: CommandMetadata): Promise<void> {
+    if (await this.barred.isBarred(newEmail)) throw addressBarred();
     const old = await this.db
       .selectFrom('account_emails')
       .select('email_lower')
@@ -100,3 +104,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
     if (old && old.email_lower !== emailKey(newEmail)) await this.mails.emailChanged(old.email_lower, newEmail);
   }
 }
+
+/** The address of a permanently banned account (BarredAddresses): it cannot be confirmed for any account. */
+const addressBarred = () =>
+  invalidField('token', 'this address cannot be used: an account with it was permanently banned', 'address-barred');

@@ -11,6 +11,7 @@ import * as matching from './0010-matching.js';
 import * as mediaRelay from './0011-media-relay.js';
 import * as identityHardening from './0013-identity-hardening.js';
 import * as matchingEvidence from './0014-matching-evidence.js';
+import * as moderation from './0015-moderation.js';
 import * as matchingSeparations from './0016-matching-separations.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0011-media-relay': mediaRelay,
   '0013-identity-hardening': identityHardening,
   '0014-matching-evidence': matchingEvidence,
+  '0015-moderation': moderation,
   '0016-matching-separations': matchingSeparations,
 };
