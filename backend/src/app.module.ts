@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityModule } from './identity/identity.module.js';
 import { MatchingModule } from './matching/matching.module.js';
+import { ModerationModule } from './moderation/moderation.module.js';
 import { OpsModule } from './ops/ops.module.js';
 import { type PlatformDeps, PlatformModule } from './platform/platform.module.js';
 
@@ -11,7 +12,14 @@ export class AppModule {
   static register(deps: PlatformDeps): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.register(deps), CqrsModule.forRoot(), IdentityModule, MatchingModule, OpsModule],
+      imports: [
+        PlatformModule.register(deps),
+        CqrsModule.forRoot(),
+        IdentityModule,
+        MatchingModule,
+        ModerationModule,
+        OpsModule,
+      ],
     };
   }
 }

@@ -16,6 +16,7 @@ export type StandingCommand =
       penalty: Penalty;
       /** Needed when the penalty is not the policy's suggestion. */
       overrideReason?: string;
+      reportId?: string | null;
     }
   | { type: 'UnbanUser'; caseId: string; reason: string }
   | { type: 'ExpireBan'; caseId: string }
@@ -128,6 +129,7 @@ export const standing: Decider<StandingCommand, StandingState, StandingEvent> = 
                 suggestion: suggestion.explanation,
                 overrideReason: followed ? null : overrideReason,
               },
+              reportId: command.reportId ?? null,
             },
           },
         ];

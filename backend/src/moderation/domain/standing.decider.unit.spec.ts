@@ -24,6 +24,7 @@ const banned = (
       bannedAt: at,
       expiresAt,
       choice: { suggestedTier: 1, suggestion: 'A first moderate violation: 24 hours.', overrideReason: null },
+      reportId: null,
     },
   }) satisfies UserBanned;
 

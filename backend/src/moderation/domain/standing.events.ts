@@ -29,6 +29,8 @@ export type UserBanned = DomainEvent<
     /** null: permanent. */
     expiresAt: string | null;
     choice: PenaltyChoice;
+    /** The report the ban acts on; absent (read as null) when an admin banned without one. */
+    reportId?: string | null;
   }
 >;
 export type UserUnbanned = DomainEvent<'UserUnbanned', { caseId: string; userId: string; by: string; reason: string }>;

@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { ReportOutcome } from '@serendip/proto';
+import { HoldEvidence, ReleaseEvidence } from '../../../matching/public/index.js';
+import { type CommandMetadata, executeDecider } from '../../../platform/cqrs/execute-decider.js';
+import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-core.js';
+import { report } from '../../domain/report.decider.js';
+import { reportStream } from '../../domain/report.events.js';
+
+export class ResolveReport extends Command<void> {
+  constructor(
+    readonly reportId: string,
+    readonly outcome: ReportOutcome,
+    readonly note: string,
+    readonly caseId: string | null,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The review of a report (Ozone: resolve): dismissed, actioned by a ban, or false (it counts against the reporter).
+ * The server's snapshot the open report held is let go (retention, or its subject's deletion, then removes it); an
+ * actioned report hands it to the ban's case first, which keeps it until the ban ends.
+ */
+@CommandHandler(ResolveReport)
+export class ResolveReportHandler implements ICommandHandler<ResolveReport> {
+  constructor(
+    @Inject(EVENT_CORE) private readonly core: EventCore,
+    @Inject(DATABASE) private readonly db: Db,
+    private readonly commands: CommandBus,
+  ) {}
+
+  async execute({ reportId, outcome, note, caseId, meta }: ResolveReport): Promise<void> {
+    const { position } = await executeDecider(
+      this.core,
+      reportStream(reportId),
+      report,
+      { type: 'ResolveReport', outcome, note, caseId },
+      meta,
+    );
+    if (!position) return;
+    await this.core.projections.caughtUpTo(position, 5_000);
+    const row = await this.db
+      .selectFrom('moderation_reports')
+      .select('snapshot_id')
+      .where('report_id', '=', reportId)
+      .executeTakeFirst();
+    if (!row?.snapshot_id) return;
+    if (outcome === 'actioned' && caseId) {
+      await this.commands.execute(new HoldEvidence(row.snapshot_id, caseId, meta.actor, meta.now));
+    }
+    await this.commands.execute(new ReleaseEvidence(row.snapshot_id, reportId, meta.actor, meta.now));
+  }
+}

@@ -1,0 +1,349 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import type { BanHistoryEntry, BanInfo, BanStatusUpdatedPush, UserInfo } from '@serendip/proto';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin } from '../test-support/admins.js';
+import { ApiClient } from '../test-support/api-client.js';
+import { startTestApp, type TestApp } from '../test-support/test-app.js';
+import {
+  ANYONE,
+  nextEvent,
+  openSystemSocket,
+  type SystemClient,
+  type VideoClient,
+  devOutbox,
+  VIDEO_USER_PASSWORD,
+  type VideoUser,
+  videoUser,
+} from '../test-support/video-users.js';
+import { BanUser } from './commands/ban-user/ban-user.command.js';
+
+/** A camera frame as the Report dialog captures it: a JPEG carrying EXIF (with a place) the server must strip. */
+const capture = () =>
+  sharp({ create: { width: 640, height: 360, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg({ quality: 85 })
+    .withExif({ IFD0: { Make: 'SpyCam', Copyright: 'Ada at 51.5N 0.1W' } })
+    .toBuffer();
+
+/**
+ * Moderation over the real app (spec 2 "Report User dialog", "Banned-account screen", 4 Ban/Appeal, 7): reports name a
+ * call and the server finds who was in it; bans follow the penalty policy, end the call and lock every route but the
+ * banned screen's; one appeal; a timed ban ends on its own; every step is in the user's trail.
+ */
+describe('moderation: reports, bans, appeals', () => {
+  let test: TestApp;
+  let dataDir: string;
+  let admin: ApiClient;
+  let adminId: string;
+  const open: (VideoClient | SystemClient)[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-moderation-'));
+    test = await startTestApp({ MEDIA_MODE: 'p2p', DATA_DIR: dataDir });
+    const password = 'violet-harbour-lantern-42';
+    const emailAddress = `admin-${randomUUID().slice(0, 8)}@example.com`;
+    adminId = await ensureAdmin(test.app, emailAddress, password);
+    admin = new ApiClient(test.base);
+    for (let tries = 0; (await admin.call('POST', '/auth/login', { emailAddress, password })).status !== 200; tries++) {
+      if (tries > 50) throw new Error('the admin could not sign in');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 60_000);
+  afterEach(() => {
+    for (const socket of open.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await test?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** Ada and Bob in a call; their sockets and the call's id. */
+  async function call() {
+    const ada = await videoUser(test.base, { firstName: 'Ada', gender: 'female' });
+    const bob = await videoUser(test.base, { firstName: 'Bob', gender: 'male' });
+    const [adaSocket, bobSocket] = [await ada.connect(), await bob.connect()];
+    open.push(adaSocket, bobSocket);
+    const adaFound = nextEvent(adaSocket, 'matchFound');
+    await adaSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    const match = await adaFound;
+    // The call reaches the read model reports are checked against a moment later.
+    await expect
+      .poll(() =>
+        test.db.selectFrom('matches').select('match_id').where('match_id', '=', match.matchId).executeTakeFirst(),
+      )
+      .toBeDefined();
+    return { ada, bob, adaSocket, bobSocket, matchId: match.matchId, partnerId: match.partnerId };
+  }
+
+  async function upload(as: VideoUser, bytes: Buffer, type = 'image/jpeg') {
+    const res = await fetch(`${test.base}/api/report/screenshots`, {
+      method: 'POST',
+      headers: { Cookie: as.api.cookieHeader(), 'X-Forwarded-For': as.api.ip, 'Content-Type': type },
+      body: new Uint8Array(bytes),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { screenshotId: string; sha256: string; message?: unknown },
+    };
+  }
+
+  function banPushes(socket: SystemClient): BanStatusUpdatedPush[] {
+    const seen: BanStatusUpdatedPush[] = [];
+    socket.on('banStatusUpdated', (push) => seen.push(push));
+    return seen;
+  }
+
+  it("files a report naming the call: the server finds who was reported, keeps the reporter's screenshot re-encoded and checksummed, and refuses spoofing, strangers and repeats", async () => {
+    const { ada, bob, matchId, partnerId } = await call();
+    const eve = await videoUser(test.base, { firstName: 'Eve' });
+
+    const shot = await upload(ada, await capture());
+    expect(shot.status).toBe(201);
+    const notAPicture = await upload(ada, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png');
+    expect(notAPicture).toMatchObject({
+      status: 400,
+      body: { message: ['screenshot: must be a JPEG, PNG or WebP picture'] },
+    });
+
+    const report = { matchId, reportedUser: partnerId, reason: 'harassment', severity: 'high', type: 'videosession' };
+    // The reporter is the signed-in user: a body that names one is refused, not believed.
+    const spoofed = await ada.api.call('POST', '/report/submit-report', { ...report, reportedByWho: eve.user._id });
+    expect(spoofed.status).toBe(400);
+    // Someone who was not in the call cannot report it, nor use another's screenshot.
+    expect((await eve.api.call('POST', '/report/submit-report', report)).status).toBe(403);
+    expect(
+      (await eve.api.call('POST', '/report/submit-report', { ...report, screenshot: shot.body.screenshotId })).status,
+    ).toBe(403);
+    expect((await ada.api.call('POST', '/report/submit-report', { ...report, reason: 'rude' })).body).toMatchObject({
+      message: ['Please provide a reason for the report.'],
+    });
+
+    const filed = await ada.api.call('POST', '/report/submit-report', {
+      ...report,
+      screenshot: shot.body.screenshotId,
+      details: 'Shouted slurs at me',
+    });
+    expect(filed).toMatchObject({ status: 201, body: { message: 'Report submitted successfully' } });
+    expect((await ada.api.call('POST', '/report/submit-report', report)).status).toBe(409);
+
+    const queue = (await admin.call('GET', '/admin/reports')).body as Record<string, unknown>[];
+    const listed = queue.find((r) => r.reportId === filed.body.reportId)!;
+    expect(listed).toMatchObject({
+      matchId,
+      reportedByWho: ada.user._id,
+      reportedUser: bob.user._id,
+      reason: 'harassment',
+      severity: 'high',
+      status: 'open',
+      screenshotSha256: shot.body.sha256,
+    });
+    // The file the log names is the one the reporter uploaded, its metadata gone.
+    const stored = await fetch(`${test.base}${listed.screenshot as string}`, {
+      headers: { Cookie: admin.cookieHeader(), 'X-Forwarded-For': admin.ip },
+    });
+    const bytes = Buffer.from(await stored.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(shot.body.sha256);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    // Only admins see evidence; the look is on the report's record.
+    const peek = await fetch(`${test.base}${listed.screenshot as string}`, {
+      headers: { Cookie: eve.api.cookieHeader(), 'X-Forwarded-For': eve.api.ip },
+    });
+    expect(peek.status).toBe(403);
+    const trail = (await admin.call('GET', `/admin/users/${bob.user._id}/moderation-trail`)).body as {
+      type: string;
+      actor: string;
+    }[];
+    expect(trail.map((e) => [e.type, e.actor])).toEqual([
+      ['ReportFiled', ada.user._id],
+      ['ReportScreenshotViewed', adminId],
+    ]);
+  });
+
+  it("bans under the penalty policy: the call ends at once, every route but the banned screen's answers 403, one appeal, and an approved appeal lets them match again", async () => {
+    const { ada, bob, adaSocket, bobSocket } = await call();
+    const bobSystem = await openSystemSocket(test.base, bob.api);
+    const adaSystem = await openSystemSocket(test.base, ada.api);
+    open.push(bobSystem, adaSystem);
+    const bobHears = banPushes(bobSystem);
+    const adaHears = banPushes(adaSystem);
+
+    const suggestion = await admin.call('GET', `/admin/users/${bob.user._id}/penalty-suggestion?level=moderate`);
+    expect(suggestion.body).toEqual({
+      kind: 'restriction',
+      tier: 1,
+      days: 1,
+      explanation: 'A first moderate violation: 24 hours.',
+    });
+    // Another penalty than the policy's needs a stated reason.
+    const harsher = { reason: 'Harassment in a call', level: 'moderate', penalty: { kind: 'restriction', days: 7 } };
+    expect((await admin.call('POST', `/admin/users/${bob.user._id}/ban`, harsher)).status).toBe(400);
+    // Only admins ban.
+    expect((await ada.api.call('POST', `/admin/users/${bob.user._id}/ban`, harsher)).status).toBe(403);
+
+    const partnerLeft = nextEvent(adaSocket, 'partnerDisconnected');
+    const bobError = nextEvent(bobSocket, 'videoError');
+    const banned = await admin.call('POST', `/admin/users/${bob.user._id}/ban`, {
+      ...harsher,
+      penalty: { kind: 'restriction', days: 1 },
+    });
+    expect(banned.status).toBe(201);
+    const { caseId } = banned.body as { caseId: string };
+    expect(await partnerLeft).toMatchObject({ reason: 'ban' });
+    expect(await bobError).toMatchObject({ code: 'banned' });
+    await expect.poll(() => bobHears).toEqual([expect.objectContaining({ userId: bob.user._id, isBanned: true })]);
+    expect(adaHears).toEqual([]);
+
+    // The banned screen's calls answer; everything else is 403 with the reason.
+    expect(((await bob.api.call('GET', '/auth/user-info')).body as UserInfo).isBanned).toBe(true);
+    expect((await bob.api.call('POST', '/user/edit-profile', { bio: 'hello' })).body).toMatchObject({
+      statusCode: 403,
+      message: 'Your account is restricted.',
+    });
+    expect((await bob.api.call('GET', '/report/recent-calls')).status).toBe(403);
+    const avatarUpload = await fetch(`${test.base}/api/uploads/avatars`, {
+      method: 'POST',
+      headers: {
+        Cookie: bob.api.cookieHeader(),
+        'X-Forwarded-For': bob.api.ip,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': '100',
+      },
+    });
+    expect(avatarUpload.status).toBe(403);
+    await expect(bob.connect()).rejects.toMatchObject({ data: { code: 'banned' } });
+    const info = (await bob.api.call('GET', `/user/ban-info/${bob.user._id}`)).body as BanInfo;
+    expect(info).toMatchObject({
+      isBanned: true,
+      ban: {
+        caseId,
+        reason: 'Harassment in a call',
+        bannedUser: { firstName: 'Bob' },
+        appealStatus: 'none',
+        expiryDate: expect.any(String),
+      },
+    });
+    expect(Date.parse(info.ban!.expiryDate!) - Date.parse(info.ban!.banDate)).toBe(86_400_000);
+    // Nobody else's ban: not to see, not to appeal.
+    expect((await ada.api.call('GET', `/user/ban-info/${bob.user._id}`)).status).toBe(403);
+    expect((await ada.api.call('PUT', `/user/appeal-ban/${bob.user._id}`, { appealExplanation: 'x' })).status).toBe(
+      403,
+    );
+    expect((await admin.call('GET', `/user/ban-info/${bob.user._id}`)).body).toMatchObject({ isBanned: true });
+
+    expect(
+      (await bob.api.call('PUT', `/user/appeal-ban/${bob.user._id}`, { appealExplanation: '   ' })).body,
+    ).toMatchObject({
+      statusCode: 400,
+      message: ['appealExplanation: Please provide a reason for your appeal.'],
+    });
+    const appeal = { appealExplanation: 'It was my brother on my account; I have changed my password.' };
+    expect((await bob.api.call('PUT', `/user/appeal-ban/${bob.user._id}`, appeal)).status).toBe(200);
+    expect((await bob.api.call('PUT', `/user/appeal-ban/${bob.user._id}`, appeal)).status).toBe(409);
+
+    expect(
+      (
+        await admin.call('POST', `/admin/bans/${caseId}/appeal`, {
+          outcome: 'approved',
+          note: 'Credible; first offence',
+        })
+      ).status,
+    ).toBe(200);
+    await expect.poll(() => bobHears.map((p) => p.isBanned)).toEqual([true, false]);
+    expect(((await bob.api.call('GET', '/auth/user-info')).body as UserInfo).isBanned).toBe(false);
+    const again = await bob.connect();
+    open.push(again);
+    expect(await again.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })).toEqual({
+      status: 'searching',
+    });
+
+    const history = (await bob.api.call('GET', '/user/ban-history')).body as BanHistoryEntry[];
+    expect(history).toEqual([
+      expect.objectContaining({
+        caseId,
+        appealStatus: 'approved',
+        appealExplanation: appeal.appealExplanation,
+        appealDecision: expect.objectContaining({ note: 'Credible; first offence' }),
+        ended: expect.objectContaining({ how: 'appeal-approved' }),
+      }),
+    ]);
+    const trail = (await admin.call('GET', `/admin/users/${bob.user._id}/moderation-trail`)).body as {
+      type: string;
+      actor: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(trail.map((e) => [e.type, e.actor])).toEqual([
+      ['UserBanned', adminId],
+      ['BanAppealed', bob.user._id],
+      ['AppealResolved', adminId],
+    ]);
+    expect(trail[0]!.data).toMatchObject({ reason: 'Harassment in a call', level: 'moderate' });
+  });
+
+  it('ends a timed ban on its own once its expiry passes, and tells the user', async () => {
+    const bob = await videoUser(test.base, { firstName: 'Bob', gender: 'male' });
+    const bobSystem = await openSystemSocket(test.base, bob.api);
+    open.push(bobSystem);
+    const bobHears = banPushes(bobSystem);
+    // A one-day ban decided two days ago: its expiry is already past, and no one lifts it.
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    await test.app.get(CommandBus).execute(
+      new BanUser(
+        bob.user._id,
+        'Spam links in chat',
+        'moderate',
+        { kind: 'restriction', days: 1 },
+        undefined,
+        undefined,
+        {
+          commandId: randomUUID(),
+          correlationId: randomUUID(),
+          actor: adminId,
+          now: twoDaysAgo,
+        },
+      ),
+    );
+    await expect
+      .poll(async () => (await bob.api.call('GET', '/user/ban-history')).body as BanHistoryEntry[], { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ ended: expect.objectContaining({ how: 'expired' }) })]);
+    await expect.poll(() => bobHears.map((p) => p.isBanned)).toContain(false);
+    expect(((await bob.api.call('GET', '/auth/user-info')).body as UserInfo).isBanned).toBe(false);
+  });
+
+  it('keeps a permanently banned address from signing up again after the account is deleted, holding only a keyed hash of it', async () => {
+    const carl = await videoUser(test.base, { firstName: 'Carl', gender: 'male' });
+    const address = carl.user.emailAddress;
+    const permanent = {
+      reason: 'Threats of violence',
+      level: 'severe',
+      penalty: { kind: 'permanent' },
+      overrideReason: 'Credible threats: no second chance',
+    };
+    expect((await admin.call('POST', `/admin/users/${carl.user._id}/ban`, permanent)).status).toBe(201);
+    // Deleting the account is a right the ban does not take away.
+    const deleted = await carl.api.call('POST', '/user/delete-account', { currentPassword: VIDEO_USER_PASSWORD });
+    expect(deleted.status).toBe(200);
+
+    const barred = await test.db.selectFrom('identity_barred_addresses').selectAll().execute();
+    expect(JSON.stringify(barred)).not.toContain(address.split('@')[0]);
+
+    // Sign-up answers as for any address (no enumeration), but the address is not given to the new account.
+    const again = new ApiClient(test.base);
+    // The same mailbox written otherwise: the local part's case (the domain's too, which canonical form lowercases).
+    const variant = address.toUpperCase();
+    const signup = await again.call('POST', '/auth/signup', { emailAddress: variant, password: VIDEO_USER_PASSWORD });
+    expect(signup.status).toBe(201);
+    const mail = await devOutbox(test.base)(
+      variant.replace('@EXAMPLE.COM', '@example.com'),
+      /cannot be used on Serendip/,
+    );
+    expect(mail).toContain('permanently banned');
+    const other = await videoUser(test.base, { firstName: 'Dora' });
+    expect(other.user.emailVerified).toBe(true);
+    expect(((await again.call('GET', '/auth/user-info')).body as UserInfo).emailVerified).toBe(false);
+  });
+});

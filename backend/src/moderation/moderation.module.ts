@@ -1,0 +1,48 @@
+import { Global, Module } from '@nestjs/common';
+import { AccountStanding, IdentityModule } from '../identity/public/index.js';
+import { MatchingModule } from '../matching/public/index.js';
+import { AppealBanHandler } from './commands/appeal-ban/appeal-ban.command.js';
+import { BanUserHandler } from './commands/ban-user/ban-user.command.js';
+import { ExpireBans } from './commands/expire-bans/expire-bans.js';
+import { FileReportHandler } from './commands/file-report/file-report.command.js';
+import { LiftBanHandler } from './commands/lift-ban/lift-ban.command.js';
+import { ResolveAppealHandler } from './commands/resolve-appeal/resolve-appeal.command.js';
+import { ResolveReportHandler } from './commands/resolve-report/resolve-report.command.js';
+import { Standings } from './commands/standings.js';
+import { PurgeScreenshotUploads } from './commands/upload-screenshot/purge-screenshot-uploads.js';
+import { UploadScreenshotHandler } from './commands/upload-screenshot/upload-screenshot.command.js';
+import { ModerationAdminController } from './http/moderation-admin.controller.js';
+import { ReportController } from './http/report.controller.js';
+import { StandingController } from './http/standing.controller.js';
+import { BanViews } from './queries/ban-info/ban-views.js';
+import { ModerationTrail } from './queries/moderation-trail/moderation-trail.js';
+import { RecentCalls } from './queries/recent-calls/recent-calls.js';
+import { BanStanding } from './queries/standing/ban-standing.js';
+
+/**
+ * Moderation (DESIGN.md "Conventions"): reports with evidence, bans under the penalty policy, appeals. Global only to
+ * answer identity's AccountStanding port (identity asks it on every signed-in request and cannot import moderation).
+ */
+@Global()
+@Module({
+  imports: [IdentityModule, MatchingModule],
+  controllers: [ReportController, StandingController, ModerationAdminController],
+  providers: [
+    { provide: AccountStanding, useClass: BanStanding },
+    Standings,
+    BanUserHandler,
+    LiftBanHandler,
+    AppealBanHandler,
+    ResolveAppealHandler,
+    ResolveReportHandler,
+    FileReportHandler,
+    UploadScreenshotHandler,
+    PurgeScreenshotUploads,
+    ExpireBans,
+    BanViews,
+    RecentCalls,
+    ModerationTrail,
+  ],
+  exports: [AccountStanding],
+})
+export class ModerationModule {}
