@@ -5,6 +5,7 @@ import path from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import type { BanHistoryEntry, BanInfo, BanStatusUpdatedPush, UserInfo } from '@serendip/proto';
 import sharp from 'sharp';
+import { Manager } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../test-support/admins.js';
 import { ApiClient } from '../test-support/api-client.js';
@@ -345,5 +346,35 @@ describe('moderation: reports, bans, appeals', () => {
     const other = await videoUser(test.base, { firstName: 'Dora' });
     expect(other.user.emailVerified).toBe(true);
     expect(((await again.call('GET', '/auth/user-info')).body as UserInfo).emailVerified).toBe(false);
+  });
+
+  it("closes only the banned user's video socket: the page's system socket on the same connection stays and hears the ban", async () => {
+    const { bob, bobSocket, adaSocket } = await call();
+    // As the browser opens them: both namespaces over one connection (one Socket.IO manager).
+    const manager = new Manager(test.base, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { Cookie: bob.api.cookieHeader() },
+    });
+    const system = manager.socket('/') as SystemClient;
+    const video = manager.socket('/video') as VideoClient;
+    open.push(system, video);
+    await Promise.all([system, video].map((s) => new Promise((resolve) => s.once('connect', () => resolve(null)))));
+    const hears = banPushes(system);
+    const closed = new Promise((resolve) => video.once('disconnect', resolve));
+    // As the page does: the client closes a refused video socket itself (the server would, a moment later).
+    video.on('videoError', () => video.disconnect());
+
+    const banned = await admin.call('POST', `/admin/users/${bob.user._id}/ban`, {
+      reason: 'Harassment in a call',
+      level: 'moderate',
+      penalty: { kind: 'restriction', days: 1 },
+    });
+    expect(banned.status).toBe(201);
+    await closed;
+    await expect.poll(() => hears).toEqual([expect.objectContaining({ userId: bob.user._id, isBanned: true })]);
+    expect(system.connected).toBe(true);
+    void bobSocket;
+    void adaSocket;
   });
 });

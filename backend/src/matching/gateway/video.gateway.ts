@@ -215,7 +215,7 @@ export class VideoGateway
     if ('refusal' in admission) {
       this.refuse(socket, ack, admission.refusal.code, admission.refusal.reason);
       // The mailed link puts an unconfirmed address right: that socket may start once it is followed.
-      if (admission.refusal.code !== 'email-unconfirmed') socket.disconnect(true);
+      if (admission.refusal.code !== 'email-unconfirmed') closeSoon(socket);
       return;
     }
     // A hidden IP is never paired peer to peer, so without a relay there is no call to offer.
@@ -476,7 +476,7 @@ export class VideoGateway
     for (const socket of [...(this.local.get(userId)?.sockets ?? [])]) {
       forgetCall(socket);
       this.refuse(socket, undefined, 'banned', ACCOUNT_RESTRICTED);
-      socket.disconnect(true);
+      closeSoon(socket);
     }
   }
 
@@ -532,6 +532,20 @@ export class VideoGateway
     // the ack says it; a videoError would put a toast in front of the user that they can do nothing about.
     if (code !== 'media') socket.emit('videoError', { code, reason });
   }
+}
+
+/** How long a refused client has to close its video socket itself before the server does. */
+const CLIENT_CLOSE_GRACE_MS = 2_000;
+
+/**
+ * Closes the video namespace of a refused client, letting the client do it first. The page's system socket shares the
+ * connection and must stay (it tells the banned screen live); Socket.IO ends the whole connection when a client's
+ * disconnect reaches a namespace the server already closed, so the server only closes one the client left open.
+ */
+function closeSoon(socket: VideoSocket) {
+  setTimeout(() => {
+    if (socket.connected) socket.disconnect();
+  }, CLIENT_CLOSE_GRACE_MS).unref();
 }
 
 /** The socket is in no call now: relays from it go nowhere until the matchmaker names a new partner. */
