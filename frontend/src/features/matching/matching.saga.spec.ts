@@ -150,9 +150,13 @@ describe('the match flow (spec 4)', () => {
     expect(t.socket.sentOf('startMatching')).toHaveLength(2);
   });
 
-  it('asks the server to relay the call when the report dialog opens, so it can take its own snapshot', async () => {
+  it("asks the server to relay the call once the report's own frame is taken, so it can take its snapshot too", async () => {
     const t = await connected();
     t.store.dispatch(a.reportDialogToggled(true));
+    await vi.advanceTimersByTimeAsync(0);
+    // Not on opening: moving the call to the SFU swaps the partner's video under the capture.
+    expect(t.socket.sentOf('report:opened')).toEqual([]);
+    t.store.dispatch(a.reportFrameTaken());
     await vi.advanceTimersByTimeAsync(0);
     expect(t.socket.sentOf('report:opened')).toEqual([{ target: 'bob' }]);
   });

@@ -87,6 +87,7 @@ function* session(services: MatchingServices) {
           a.relayJoinFailed,
           a.partnerVideoFailed,
           a.reportDialogToggled,
+          a.reportFrameTaken,
         ]),
       });
       if (message) yield* call_.onSocket(message as VideoSocketMessage);
@@ -171,13 +172,11 @@ class Call {
       if (action.payload === state.matchId && state.status === 'connecting' && this.route?.path === 'relay') {
         yield* this.tryAnother();
       }
+    } else if (a.reportFrameTaken.match(action)) {
+      // The server moves a peer-to-peer call to the SFU, so its own snapshot of the reported side exists.
+      if (state.partner && state.reportDialogOpen) this.socket.emit('report:opened', { target: state.partner._id });
     } else if (a.reportDialogToggled.match(action)) {
-      if (action.payload) {
-        // The server moves a peer-to-peer call to the SFU, so its own snapshot of the reported side exists.
-        if (state.partner) this.socket.emit('report:opened', { target: state.partner._id });
-      } else if (this.nextMatchHeld) {
-        yield* this.search();
-      }
+      if (!action.payload && this.nextMatchHeld) yield* this.search();
     } else if (a.stopRequested.match(action)) {
       this.socket.emit('leaveVideoRoom', { next: false });
       yield* this.closeCall(state);
@@ -309,6 +308,7 @@ class Call {
         } else if (STOPPING.has(message.payload.code)) {
           // Banned, signed out or unfinished since the handshake: the server closes the socket for good.
           this.over = true;
+          if (message.payload.code === 'banned') yield put(a.restrictionNoticed());
         }
         return;
       case 'connected':

@@ -182,10 +182,17 @@ const matchingSlice = createSlice({
     feedbackClosed(state, action: PayloadAction<string>) {
       if (state.feedback?.matchId === action.payload) state.feedback = null;
     },
-    /** Opened (the saga tells the server, to relay the call for its own snapshot) or closed (a held search starts). */
+    /** Opened (the next match waits) or closed (a held search starts). */
     reportDialogToggled(state, action: PayloadAction<boolean>) {
       state.reportDialogOpen = action.payload;
     },
+    /**
+     * The report's own frame of the partner's video is taken (or could not be): the saga now asks the server to relay
+     * the call for its snapshot. Not before: the move to the SFU swaps the video under the capture.
+     */
+    reportFrameTaken() {},
+    /** The video socket was refused as banned: the app checks the user's standing (moderation saga). */
+    restrictionNoticed() {},
   },
 });
 

@@ -91,4 +91,30 @@ describe('live ban status (spec 4 "Live ban status")', () => {
     expect(screen.queryByRole('heading', { name: 'Account Restricted' })).toBeNull();
     await waitFor(() => expect(server.requestsTo('GET', AUTH_PATHS.userInfo)).toHaveLength(2));
   });
+
+  it('checks user info when the video socket is refused as banned, so the banned screen shows without the push', async () => {
+    const { server, matching } = await inACall();
+    server.on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ isBanned: true })));
+
+    // The push was missed (the connection dropped at that moment); the video socket's refusal still arrives.
+    act(() =>
+      matching.socket.receive({
+        type: 'videoError',
+        payload: { code: 'banned', reason: 'Your account is restricted.' },
+      }),
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Restricted' })).toBeDefined();
+    await waitFor(() => expect(matching.media.calls).toContain('stop'));
+  });
+
+  it('asks user info again when the system socket comes back, so a ban pushed while it was down still shows', async () => {
+    const { socket, server } = await inACall();
+    act(() => socket.serverDrops());
+    server.on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ isBanned: true })));
+
+    act(() => socket.serverConnects());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Restricted' })).toBeDefined();
+  });
 });

@@ -1,10 +1,10 @@
 import type { UserInfo } from '@serendip/proto';
-import { call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import { logError } from '../../shared/log';
 import { type SessionState, sessionStarted, signedIn, userUpdated } from '../auth/session.slice';
 import { matchingActions } from '../matching/matching.slice';
-import { pushReceived } from '../system/system.slice';
+import { pushReceived, socketConnected } from '../system/system.slice';
 import { banMayHaveEnded } from './moderation.actions';
 
 type ModerationServices = Pick<AppServices, 'auth'>;
@@ -23,6 +23,42 @@ export function* moderationSaga(services: ModerationServices) {
   yield takeEvery(pushReceived, applyBanStatus, services);
   yield takeLatest(banMayHaveEnded, recheckBanEnd, services);
   yield takeEvery([sessionStarted, signedIn, userUpdated], leaveMatchingWhenBanned);
+  yield takeLatest(matchingActions.restrictionNoticed, refreshStanding, services);
+  yield fork(recheckStandingOnReconnect, services);
+}
+
+/**
+ * A push sent while the system socket was down is lost (it is not replayed): after every reconnect, ask user info, so
+ * a ban (or its end) that happened meanwhile shows.
+ */
+function* recheckStandingOnReconnect({ auth }: ModerationServices) {
+  yield take(socketConnected);
+  for (;;) {
+    yield take(socketConnected);
+    const user: UserInfo | null = yield select(currentUser);
+    if (!user) continue;
+    try {
+      const fresh: UserInfo = yield call(auth.fetchUserInfo);
+      if (fresh.isBanned !== user.isBanned) yield put(userUpdated(fresh));
+    } catch (error) {
+      logError('User info after the real-time connection came back failed', error);
+    }
+  }
+}
+
+/**
+ * The video socket says the account is banned: ask user info at once, so the banned screen shows even if the live
+ * push was missed (a connection that dropped at that moment).
+ */
+function* refreshStanding({ auth }: ModerationServices) {
+  const user: UserInfo | null = yield select(currentUser);
+  if (!user || user.isBanned) return;
+  try {
+    const fresh: UserInfo = yield call(auth.fetchUserInfo);
+    if (fresh.isBanned) yield put(userUpdated(fresh));
+  } catch (error) {
+    logError('User info after a refused video socket failed', error);
+  }
 }
 
 /**

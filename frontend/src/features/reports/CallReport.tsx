@@ -45,6 +45,8 @@ export function CallReport({ findPartnerVideo }: CallReportProps) {
     [dispatch],
   );
 
+  const frameTaken = useCallback(() => dispatch(matchingActions.reportFrameTaken()), [dispatch]);
+
   // A frame can be taken while the reported call is still the one on screen.
   const stillOnScreen = target !== null && target.matchId === matchId;
 
@@ -56,7 +58,12 @@ export function CallReport({ findPartnerVideo }: CallReportProps) {
         </Button>
       )}
       {target && (
-        <ReportDialog target={target} partnerVideo={stillOnScreen ? findPartnerVideo : undefined} onClose={close} />
+        <ReportDialog
+          target={target}
+          partnerVideo={stillOnScreen ? findPartnerVideo : undefined}
+          onClose={close}
+          onAutoCaptureDone={frameTaken}
+        />
       )}
     </>
   );

@@ -63,6 +63,8 @@ export interface ReportDialogProps {
   /** The dialog is done: closed, or its report sent. */
   onClose: () => void;
   onSubmitted?: () => void;
+  /** The automatic screenshot has read the partner's video (see useReportScreenshot). Keep it the same function. */
+  onAutoCaptureDone?: () => void;
   api?: ReportsApi;
 }
 
@@ -70,7 +72,14 @@ export interface ReportDialogProps {
  * spec 2 "Report User dialog": a reason (which sets its default severity, spec 9), the severity, optional details and a
  * screenshot. Open while mounted. The draft is kept in this browser until it is sent or given up (spec 3).
  */
-export function ReportDialog({ target, partnerVideo, onClose, onSubmitted, api = reportsApi }: ReportDialogProps) {
+export function ReportDialog({
+  target,
+  partnerVideo,
+  onClose,
+  onSubmitted,
+  onAutoCaptureDone,
+  api = reportsApi,
+}: ReportDialogProps) {
   const reporterId = useAppSelector(selectCurrentUser)?._id ?? null;
   const [restored] = useState(() =>
     reporterId ? loadDraft({ reporterId, matchId: target.matchId, now: Date.now() }) : null,
@@ -82,6 +91,7 @@ export function ReportDialog({ target, partnerVideo, onClose, onSubmitted, api =
     initial: restored?.screenshot ? { status: 'preview', picture: restored.screenshot } : NO_SCREENSHOT,
     partnerVideo,
     upload: api.uploadScreenshot,
+    onAutoCaptureDone,
   });
   const [confirming, setConfirming] = useState(false);
   const { formRef, sending, errors, submit } = useSubmission<Field>();

@@ -14,13 +14,15 @@ interface Options {
   /** The partner's video while the reported call is on; absent when there is nothing to capture. */
   partnerVideo: (() => HTMLVideoElement | null) | undefined;
   upload: UploadScreenshot;
+  /** The automatic capture has read the video (or failed to), or a restored draft needs none. */
+  onAutoCaptureDone?: () => void;
 }
 
 /**
  * The screenshot's capture and upload (spec 4 "Screenshot capture"): automatic once, 500 ms after the dialog opens
  * (unless a restored draft already has one), and again on request. Each capture is uploaded at once.
  */
-export function useReportScreenshot({ initial, partnerVideo, upload }: Options) {
+export function useReportScreenshot({ initial, partnerVideo, upload, onAutoCaptureDone }: Options) {
   const [screenshot, setScreenshot] = useState(initial);
   // The state the async steps check, always the latest (a render may not have happened between two of them).
   const current = useRef(initial);
@@ -40,8 +42,11 @@ export function useReportScreenshot({ initial, partnerVideo, upload }: Options) 
       apply({ type: 'capture-started', attempt });
       let jpeg: Blob;
       let image: string;
+      const frame = captureFrame(partnerVideo());
+      // The frame is drawn synchronously above: the video may change from here on.
+      if (how === 'auto') onAutoCaptureDone?.();
       try {
-        jpeg = await captureFrame(partnerVideo());
+        jpeg = await frame;
         image = await toDataUrl(jpeg);
       } catch (error) {
         logError('A report screenshot could not be taken', error);
@@ -70,7 +75,7 @@ export function useReportScreenshot({ initial, partnerVideo, upload }: Options) 
         if (running.current === controller) running.current = null;
       }
     },
-    [apply, partnerVideo, upload],
+    [apply, partnerVideo, upload, onAutoCaptureDone],
   );
 
   const remove = useCallback(() => {
@@ -81,13 +86,17 @@ export function useReportScreenshot({ initial, partnerVideo, upload }: Options) 
   // The automatic one, once per dialog (a remount with a restored screenshot has one already).
   const autoTaken = useRef(initial.status !== 'idle');
   useEffect(() => {
-    if (autoTaken.current || !partnerVideo) return;
+    if (!partnerVideo) return;
+    if (autoTaken.current) {
+      onAutoCaptureDone?.();
+      return;
+    }
     const timer = setTimeout(() => {
       autoTaken.current = true;
       void take('auto');
     }, AUTO_SCREENSHOT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [partnerVideo, take]);
+  }, [partnerVideo, take, onAutoCaptureDone]);
 
   // A closed dialog stops its upload.
   useEffect(() => () => running.current?.abort(), []);
