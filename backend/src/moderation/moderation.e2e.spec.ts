@@ -377,4 +377,24 @@ describe('moderation: reports, bans, appeals', () => {
     void bobSocket;
     void adaSocket;
   });
+
+  it('warns for a first minor violation: nothing is restricted, the user sees it, and it counts toward the next', async () => {
+    const dan = await videoUser(test.base, { firstName: 'Dan', gender: 'male' });
+    const suggestion = await admin.call('GET', `/admin/users/${dan.user._id}/penalty-suggestion?level=minor`);
+    expect(suggestion.body).toMatchObject({ kind: 'warning', tier: 1 });
+    const warned = await admin.call('POST', `/admin/users/${dan.user._id}/ban`, {
+      reason: 'Spam links in chat',
+      level: 'minor',
+      penalty: { kind: 'warning' },
+    });
+    expect(warned.status).toBe(201);
+    expect(((await dan.api.call('GET', '/auth/user-info')).body as UserInfo).isBanned).toBe(false);
+    expect((await dan.api.call('GET', '/report/recent-calls')).status).toBe(200);
+    expect((await dan.api.call('GET', '/user/warnings')).body).toEqual([
+      expect.objectContaining({ reason: 'Spam links in chat', level: 'minor', warnedByWho: null }),
+    ]);
+    expect((await dan.api.call('GET', '/user/ban-history')).body).toEqual([]);
+    const next = await admin.call('GET', `/admin/users/${dan.user._id}/penalty-suggestion?level=minor`);
+    expect(next.body).toMatchObject({ kind: 'restriction', days: 3, tier: 2 });
+  });
 });

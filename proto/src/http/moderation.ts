@@ -100,6 +100,15 @@ export interface BanHistoryEntry extends BanRecordView {
   appealDecision?: { at: string; note: string };
 }
 
+/** A warning on the account (GET /api/user/warnings), newest first: on the record, no restriction. */
+export interface WarningEntry {
+  caseId: string;
+  reason: string;
+  level: ViolationLevel;
+  warnedAt: string;
+  warnedByWho: { firstName: string; lastName: string } | null;
+}
+
 /** spec 7 PUT /user/appeal-ban/{id} (id = the user's own _id). */
 export interface AppealBanRequest {
   appealExplanation: string;
@@ -118,7 +127,8 @@ export interface RecentCall {
 }
 
 /** What an admin's ban looks like: the policy's suggestion first, then the chosen penalty. */
-export type PenaltyRequest = { kind: 'restriction'; days: number } | { kind: 'permanent' };
+/** A warning puts the violation on the record (it counts toward the tiers) and restricts nothing. */
+export type PenaltyRequest = { kind: 'warning' } | { kind: 'restriction'; days: number } | { kind: 'permanent' };
 
 export interface BanUserRequest {
   reason: string;
@@ -147,4 +157,5 @@ export const MODERATION_PATHS = {
   banInfo: (userId: string) => `/api/user/ban-info/${encodeURIComponent(userId)}`,
   appealBan: (userId: string) => `/api/user/appeal-ban/${encodeURIComponent(userId)}`,
   banHistory: '/api/user/ban-history',
+  warnings: '/api/user/warnings',
 } as const;

@@ -34,7 +34,8 @@ export class Standings {
     await this.core.projections.caughtUpTo(result.position, READ_YOUR_WRITE_MS);
     await this.barAddresses(userId, result.events);
     await this.releaseEvidence(result.events, meta);
-    if (result.events.some((e) => e.type !== 'BanAppealed')) {
+    // Only what bans or frees the account: an appeal or a warning changes nothing the screens show.
+    if (result.events.some((e) => e.type !== 'BanAppealed' && e.type !== 'UserWarned')) {
       const isBanned = await this.bans.isRestricted(userId, new Date());
       // One push per command: a retry of it carries the same id, and the client drops the repeat.
       await this.realtime.toUser(userId, 'banStatusUpdated', { userId, isBanned }, `ban-status-${meta.commandId}`);

@@ -3,8 +3,8 @@ import { type Decider, DomainError, invalidField } from '../../platform/cqrs/dec
 import { type RecordedViolation, suggestPenalty } from './penalty-policy.js';
 import type { AppealStatus, StandingEvent } from './standing.events.js';
 
-/** What an admin decides: a restriction of some days, or a permanent ban. */
-export type Penalty = { kind: 'restriction'; days: number } | { kind: 'permanent' };
+/** What an admin decides: a warning (on the record, no restriction), a restriction of some days, or a permanent ban. */
+export type Penalty = { kind: 'warning' } | { kind: 'restriction'; days: number } | { kind: 'permanent' };
 
 export type StandingCommand =
   | {
@@ -63,6 +63,14 @@ export const standing: Decider<StandingCommand, StandingState, StandingEvent> = 
           record: [...state.record, { caseId, level, decidedAt: new Date(bannedAt), reversed: false }],
         };
       }
+      case 'UserWarned': {
+        const { caseId, userId, level, warnedAt } = event.data;
+        return {
+          ...state,
+          userId,
+          record: [...state.record, { caseId, level, decidedAt: new Date(warnedAt), reversed: false }],
+        };
+      }
       case 'UserUnbanned':
       case 'BanExpired':
         return state.ban?.caseId === event.data.caseId ? { ...state, ban: null } : state;
@@ -89,19 +97,20 @@ export const standing: Decider<StandingCommand, StandingState, StandingEvent> = 
   decide(command, state, { now, actor }) {
     switch (command.type) {
       case 'BanUser': {
-        if (state.ban) {
+        const { penalty } = command;
+        if (state.ban && penalty.kind !== 'warning') {
           throw new DomainError('already-banned', `This account is already banned (case ${state.ban.caseId})`, {
             kind: 'conflict',
           });
         }
         const reason = command.reason.trim();
         if (!reason) throw invalidField('reason', 'must say why the account is banned', 'reason-missing');
-        const { penalty } = command;
         if (penalty.kind === 'restriction' && !(Number.isInteger(penalty.days) && penalty.days >= 1)) {
           throw invalidField('days', 'must be a whole number of days, at least 1', 'days-invalid');
         }
         const suggestion = suggestPenalty(state.record, command.level, now);
         const followed =
+          (suggestion.kind === 'warning' && penalty.kind === 'warning') ||
           (suggestion.kind === 'permanent' && penalty.kind === 'permanent') ||
           (suggestion.kind === 'restriction' && penalty.kind === 'restriction' && penalty.days === suggestion.days);
         const overrideReason = command.overrideReason?.trim() || null;
@@ -111,6 +120,28 @@ export const standing: Decider<StandingCommand, StandingState, StandingEvent> = 
             `must say why, as the policy suggests otherwise (${suggestion.explanation})`,
             'override-reason-missing',
           );
+        }
+        const choice = {
+          suggestedTier: suggestion.tier,
+          suggestion: suggestion.explanation,
+          overrideReason: followed ? null : overrideReason,
+        };
+        if (penalty.kind === 'warning') {
+          return [
+            {
+              type: 'UserWarned',
+              data: {
+                caseId: command.caseId,
+                userId: command.userId,
+                reason,
+                level: command.level,
+                warnedBy: actor,
+                warnedAt: now.toISOString(),
+                choice,
+                reportId: command.reportId ?? null,
+              },
+            },
+          ];
         }
         return [
           {
@@ -124,11 +155,7 @@ export const standing: Decider<StandingCommand, StandingState, StandingEvent> = 
               bannedAt: now.toISOString(),
               expiresAt:
                 penalty.kind === 'permanent' ? null : new Date(now.getTime() + penalty.days * DAY_MS).toISOString(),
-              choice: {
-                suggestedTier: suggestion.tier,
-                suggestion: suggestion.explanation,
-                overrideReason: followed ? null : overrideReason,
-              },
+              choice,
               reportId: command.reportId ?? null,
             },
           },

@@ -74,6 +74,47 @@ describe('a user\'s standing: bans and appeals (spec 3 "Ban record", 4 "Ban", "A
     given([first, expired]).when(banForADay('c2')).thenThrows('override-reason-missing');
   });
 
+  it('warns for a first minor violation, as the policy suggests: on the record, restricting nothing, and it counts', () => {
+    const warn = banForADay('c1', { level: 'minor', penalty: { kind: 'warning' }, reason: 'Spam links' });
+    const warned: StandingEvent = {
+      type: 'UserWarned',
+      data: {
+        caseId: 'c1',
+        userId: 'u1',
+        reason: 'Spam links',
+        level: 'minor',
+        warnedBy: 'admin-1',
+        warnedAt: now.toISOString(),
+        choice: { suggestedTier: 1, suggestion: 'A first minor violation: a warning.', overrideReason: null },
+        reportId: null,
+      },
+    };
+    given([]).when(warn).then([warned]);
+    // A warning is lighter than a moderate violation's first step: it needs a reason.
+    given([])
+      .when({ ...warn, level: 'moderate' })
+      .thenThrows('override-reason-missing');
+    // The next minor violation is a second one: 3 days, not another warning.
+    given([warned])
+      .when({ ...warn, caseId: 'c2' })
+      .thenThrows('override-reason-missing');
+    given([warned])
+      .when(banForADay('c2', { level: 'minor', penalty: { kind: 'restriction', days: 3 } }))
+      .then([
+        {
+          ...banned('c2', now.toISOString(), day('2026-11-28T12:00:00Z'), 'minor'),
+          data: {
+            ...banned('c2', now.toISOString(), day('2026-11-28T12:00:00Z'), 'minor').data,
+            choice: {
+              suggestedTier: 2,
+              suggestion: 'A second violation in the last 182 days: 3 days.',
+              overrideReason: null,
+            },
+          },
+        },
+      ]);
+  });
+
   it('refuses a second ban while one is on, a blank reason, and a restriction of no days', () => {
     const on = banned('c1', now.toISOString(), null);
     const base = banForADay('c2', { reason: 'x', overrideReason: 'case by case' });

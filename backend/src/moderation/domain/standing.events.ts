@@ -33,6 +33,20 @@ export type UserBanned = DomainEvent<
     reportId?: string | null;
   }
 >;
+/** A warning: the violation goes on the record (it counts toward the tiers), with no restriction. */
+export type UserWarned = DomainEvent<
+  'UserWarned',
+  {
+    caseId: string;
+    userId: string;
+    reason: string;
+    level: ViolationLevel;
+    warnedBy: string;
+    warnedAt: string;
+    choice: PenaltyChoice;
+    reportId: string | null;
+  }
+>;
 export type UserUnbanned = DomainEvent<'UserUnbanned', { caseId: string; userId: string; by: string; reason: string }>;
 export type BanExpired = DomainEvent<'BanExpired', { caseId: string; userId: string }>;
 export type BanAppealed = DomainEvent<'BanAppealed', { caseId: string; userId: string; explanation: string }>;
@@ -42,7 +56,7 @@ export type AppealResolved = DomainEvent<
   { caseId: string; userId: string; outcome: 'approved' | 'rejected'; by: string; note: string }
 >;
 
-export type StandingEvent = UserBanned | UserUnbanned | BanExpired | BanAppealed | AppealResolved;
+export type StandingEvent = UserBanned | UserWarned | UserUnbanned | BanExpired | BanAppealed | AppealResolved;
 
 const subject = (d: Record<string, unknown>) => d.userId as string;
 
@@ -52,6 +66,7 @@ const subject = (d: Record<string, unknown>) => d.userId as string;
  */
 export const standingEventSchemas: EventSchema[] = [
   { type: 'UserBanned', schemaVersion: 1, subject, personal: ['reason'] },
+  { type: 'UserWarned', schemaVersion: 1, subject, personal: ['reason'] },
   { type: 'UserUnbanned', schemaVersion: 1, subject, personal: ['reason'] },
   { type: 'BanExpired', schemaVersion: 1 },
   { type: 'BanAppealed', schemaVersion: 1, subject, personal: ['explanation'] },

@@ -158,9 +158,9 @@ export class ModerationAdminController {
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ caseId: string }> {
     const penalty =
-      body.penalty.kind === 'permanent'
-        ? ({ kind: 'permanent' } as const)
-        : ({ kind: 'restriction', days: body.penalty.days ?? 0 } as const);
+      body.penalty.kind === 'restriction'
+        ? ({ kind: 'restriction', days: body.penalty.days ?? 0 } as const)
+        : ({ kind: body.penalty.kind } as const);
     return this.commands.execute(
       new BanUser(userId, body.reason, body.level, penalty, body.overrideReason, body.reportId, meta),
     );

@@ -66,8 +66,8 @@ export class AppealBanDto {
 }
 
 class PenaltyDto {
-  @IsIn(['restriction', 'permanent'], { message: 'penalty.kind must be restriction or permanent' })
-  kind!: 'restriction' | 'permanent';
+  @IsIn(['warning', 'restriction', 'permanent'], { message: 'penalty.kind must be warning, restriction or permanent' })
+  kind!: 'warning' | 'restriction' | 'permanent';
 
   @ValidateIf((p: PenaltyDto) => p.kind === 'restriction')
   @IsInt({ message: 'penalty.days must be a whole number of days' })

@@ -13,7 +13,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { BanHistoryEntry, BanInfo } from '@serendip/proto';
+import type { BanHistoryEntry, BanInfo, WarningEntry } from '@serendip/proto';
 import {
   AllowedWhileRestricted,
   AuthGuard,
@@ -74,5 +74,10 @@ export class StandingController {
   @Get('ban-history')
   history(@Req() req: AuthenticatedRequest): Promise<BanHistoryEntry[]> {
     return this.bans.history(req.auth.userId, new Date());
+  }
+
+  @Get('warnings')
+  warnings(@Req() req: AuthenticatedRequest): Promise<WarningEntry[]> {
+    return this.bans.warnings(req.auth.userId, new Date());
   }
 }

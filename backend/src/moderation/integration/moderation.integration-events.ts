@@ -37,6 +37,8 @@ export function moderationIntegrationEvents(recorded: RecordedEvent): Moderation
       const { reportId, matchId, reporterId, reportedId } = event.data;
       return [{ ...base, type: 'ReportFiled', data: { reportId, matchId, reporterId, reportedId } }];
     }
+    // A warning restricts nothing; telling the user is for notifications (not built yet).
+    case 'UserWarned':
     case 'BanAppealed':
     case 'ServerSnapshotAttached':
     case 'ReportScreenshotViewed':

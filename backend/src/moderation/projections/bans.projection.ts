@@ -3,10 +3,18 @@ import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 import type { Projection } from '../../platform/projections/projection.js';
 import type { StandingEvent } from '../domain/standing.events.js';
 
-const HANDLED = new Set<string>(['UserBanned', 'UserUnbanned', 'BanExpired', 'BanAppealed', 'AppealResolved']);
+const HANDLED = new Set<string>([
+  'UserBanned',
+  'UserWarned',
+  'UserUnbanned',
+  'BanExpired',
+  'BanAppealed',
+  'AppealResolved',
+]);
 
 /**
- * `moderation_bans`: each ban (case) as the banned screen, the ban history and the admins read it (Ozone's subject
+ * `moderation_bans`: each ban (case) as the banned screen, the ban history and the admins read it, and
+ * `moderation_warnings`: each warning (a violation on the record without a restriction), (Ozone's subject
  * status: a projection of the moderation events on one subject).
  */
 export const bansProjection: Projection = {
@@ -33,6 +41,23 @@ export const bansProjection: Projection = {
             suggestion: d.choice.suggestion,
             override_reason: d.choice.overrideReason,
             report_id: d.reportId ?? null,
+          })
+          .onConflict((c) => c.column('case_id').doNothing())
+          .execute();
+        return;
+      }
+      case 'UserWarned': {
+        const d = event.data;
+        await trx
+          .insertInto('moderation_warnings')
+          .values({
+            case_id: d.caseId,
+            user_id: d.userId,
+            reason: d.reason,
+            level: d.level,
+            warned_by: d.warnedBy,
+            warned_at: d.warnedAt,
+            report_id: d.reportId,
           })
           .onConflict((c) => c.column('case_id').doNothing())
           .execute();
@@ -86,6 +111,6 @@ export const bansProjection: Projection = {
   },
 
   async reset(trx) {
-    await sql`truncate moderation_bans`.execute(trx);
+    await sql`truncate moderation_bans, moderation_warnings`.execute(trx);
   },
 };

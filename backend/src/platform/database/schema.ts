@@ -25,6 +25,15 @@ export interface Database {
   matching_separated_pairs: MatchingSeparatedPairsTable;
   moderation_bans: ModerationBansTable;
   moderation_reports: ModerationReportsTable;
+  moderation_warnings: {
+    case_id: string;
+    user_id: string;
+    reason: string;
+    level: string;
+    warned_by: string;
+    warned_at: Date | string;
+    report_id: string | null;
+  };
   moderation_screenshot_uploads: ModerationScreenshotUploadsTable;
   identity_barred_addresses: { address_hmac: string; case_id: string; barred_at: Generated<Date> };
 }

@@ -89,11 +89,9 @@ describe('the banned screen (spec 2 "Banned-account screen")', () => {
   ] as const)(
     'after an appeal (%s) shows its status and where to follow it, and no second appeal',
     async (status, label, tone) => {
-      signedInBanned(aBan({ appealStatus: status, appealExplanation: 'It was not me.' })).on(
-        'GET',
-        BANNED_USER_PATHS.banHistory,
-        reply(200, []),
-      );
+      signedInBanned(aBan({ appealStatus: status, appealExplanation: 'It was not me.' }))
+        .on('GET', BANNED_USER_PATHS.banHistory, reply(200, []))
+        .on('GET', BANNED_USER_PATHS.warnings, reply(200, []));
 
       const { router } = renderApp('/video-match');
 

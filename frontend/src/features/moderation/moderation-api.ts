@@ -5,18 +5,20 @@ import {
   type BanRecordView,
   MODERATION_PATHS,
   VIOLATION_LEVELS,
+  type WarningEntry,
 } from '@serendip/proto';
 import { API_BASE_PATH, type HttpClient, httpClient } from '../../shared/http/http-client';
 import { UnexpectedAnswerError } from '../auth/auth-api';
 
 /**
- * The calls a banned user may still make (spec 7 ban info and appeal; the ban history beyond it). While banned the
+ * The calls a banned user may still make (spec 7 ban info and appeal; the ban history and warnings beyond it). While banned the
  * server refuses every other call with 403, so the banned screen makes only these.
  */
 export interface ModerationApi {
   banInfo(userId: string): Promise<BanInfo>;
   appealBan(userId: string, appealExplanation: string): Promise<void>;
   banHistory(): Promise<BanHistoryEntry[]>;
+  warnings(): Promise<WarningEntry[]>;
 }
 
 /** proto paths carry the /api prefix; the HTTP module adds it itself. */
@@ -68,8 +70,22 @@ export function isBanHistoryEntry(value: unknown): value is BanHistoryEntry {
   );
 }
 
+export function isWarningEntry(value: unknown): value is WarningEntry {
+  if (!isObject(value)) return false;
+  const { caseId, reason, level, warnedAt, warnedByWho } = value;
+  return (
+    isString(caseId) &&
+    isString(reason) &&
+    (VIOLATION_LEVELS as readonly unknown[]).includes(level) &&
+    isString(warnedAt) &&
+    (warnedByWho === null ||
+      (isObject(warnedByWho) && isString(warnedByWho.firstName) && isString(warnedByWho.lastName)))
+  );
+}
+
 export function createModerationApi(http: HttpClient): ModerationApi {
   const banHistoryPath = underApi(MODERATION_PATHS.banHistory);
+  const warningsPath = underApi(MODERATION_PATHS.warnings);
   return {
     async banInfo(userId) {
       const path = underApi(MODERATION_PATHS.banInfo(userId));
@@ -83,6 +99,11 @@ export function createModerationApi(http: HttpClient): ModerationApi {
     async banHistory() {
       const answer = await http.get<unknown>(banHistoryPath);
       if (!Array.isArray(answer) || !answer.every(isBanHistoryEntry)) throw new UnexpectedAnswerError(banHistoryPath);
+      return answer;
+    },
+    async warnings() {
+      const answer = await http.get<unknown>(warningsPath);
+      if (!Array.isArray(answer) || !answer.every(isWarningEntry)) throw new UnexpectedAnswerError(warningsPath);
       return answer;
     },
   };

@@ -33,6 +33,7 @@ export const BANNED_USER_PATHS = {
   banInfo: MODERATION_PATHS.banInfo('user-1'),
   appeal: MODERATION_PATHS.appealBan('user-1'),
   banHistory: MODERATION_PATHS.banHistory,
+  warnings: MODERATION_PATHS.warnings,
 } as const;
 
 /** user-1 (Ada Lovelace) is signed in and banned with `ban`; ban-info answers with `banInfo` when given. */

@@ -63,7 +63,8 @@ describe('ban history (spec 2 /security-center/view-ban-history)', () => {
     serveFakeApi()
       .on('GET', AUTH_PATHS.userInfo, reply(200, aUser()))
       // Oldest first on the wire: the page still shows the newest first.
-      .on('GET', BANNED_USER_PATHS.banHistory, reply(200, [...HISTORY].reverse()));
+      .on('GET', BANNED_USER_PATHS.banHistory, reply(200, [...HISTORY].reverse()))
+      .on('GET', BANNED_USER_PATHS.warnings, reply(200, []));
     rememberSessionInThisBrowser();
 
     renderApp(PATH);
@@ -97,7 +98,8 @@ describe('ban history (spec 2 /security-center/view-ban-history)', () => {
   it('says so when there has never been a ban', async () => {
     serveFakeApi()
       .on('GET', AUTH_PATHS.userInfo, reply(200, aUser()))
-      .on('GET', BANNED_USER_PATHS.banHistory, reply(200, []));
+      .on('GET', BANNED_USER_PATHS.banHistory, reply(200, []))
+      .on('GET', BANNED_USER_PATHS.warnings, reply(200, []));
     rememberSessionInThisBrowser();
 
     renderApp(PATH);
@@ -114,7 +116,8 @@ describe('ban history (spec 2 /security-center/view-ban-history)', () => {
         'GET',
         BANNED_USER_PATHS.banHistory,
         inTurn(reply(503, { statusCode: 503, message: 'x' }), reply(200, HISTORY)),
-      );
+      )
+      .on('GET', BANNED_USER_PATHS.warnings, reply(200, []));
     rememberSessionInThisBrowser();
 
     renderApp(PATH);
@@ -125,7 +128,9 @@ describe('ban history (spec 2 /security-center/view-ban-history)', () => {
   });
 
   it('stays reachable while banned, when every other guarded page is the banned screen', async () => {
-    const server = signedInBanned().on('GET', BANNED_USER_PATHS.banHistory, reply(200, HISTORY));
+    const server = signedInBanned()
+      .on('GET', BANNED_USER_PATHS.banHistory, reply(200, HISTORY))
+      .on('GET', BANNED_USER_PATHS.warnings, reply(200, []));
 
     const { router } = renderApp(PATH);
 
@@ -133,7 +138,9 @@ describe('ban history (spec 2 /security-center/view-ban-history)', () => {
     expect(await screen.findByRole('list', { name: 'Bans, newest first' })).toBeDefined();
     expect(screen.queryByRole('heading', { name: 'Account Restricted' })).toBeNull();
     // Only what the server still answers a banned account.
-    expect(callsMade(server)).toEqual([`GET ${AUTH_PATHS.userInfo}`, `GET ${BANNED_USER_PATHS.banHistory}`]);
+    expect(callsMade(server).sort()).toEqual(
+      [`GET ${AUTH_PATHS.userInfo}`, `GET ${BANNED_USER_PATHS.banHistory}`, `GET ${BANNED_USER_PATHS.warnings}`].sort(),
+    );
 
     // Its way back leads to the banned screen, as does any other page.
     await userEvent.click(screen.getByRole('link', { name: '← Account Restricted' }));
@@ -142,5 +149,31 @@ describe('ban history (spec 2 /security-center/view-ban-history)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/security-center'));
     expect(screen.getByRole('heading', { level: 1, name: 'Account Restricted' })).toBeDefined();
     expect(screen.queryByRole('heading', { level: 1, name: 'Security Center' })).toBeNull();
+  });
+
+  it('lists warnings apart from bans: on the record, restricting nothing', async () => {
+    serveFakeApi()
+      .on('GET', AUTH_PATHS.userInfo, reply(200, aUser()))
+      .on('GET', BANNED_USER_PATHS.banHistory, reply(200, []))
+      .on(
+        'GET',
+        BANNED_USER_PATHS.warnings,
+        reply(200, [
+          { caseId: 'case-3', reason: 'Spam links in chat', level: 'minor', warnedAt: at(4, 2), warnedByWho: null },
+        ]),
+      );
+    rememberSessionInThisBrowser();
+
+    renderApp(PATH);
+
+    const list = await screen.findByRole('list', { name: 'Warnings, newest first' });
+    const [warning] = within(list).getAllByRole('article');
+    expect(within(warning!).getByText('Spam links in chat')).toBeDefined();
+    expect(within(warning!).getByText('Warning')).toBeDefined();
+    expect(fact(warning!, 'Level')).toBe('Minor');
+    expect(fact(warning!, 'Warned by')).toBe('Unknown');
+    expect(fact(warning!, 'Date')).toBe('May 2, 2026 at 10:00 AM');
+    expect(screen.queryByText('Your account has never been restricted.')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Bans, newest first' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { BanHistoryEntry } from '@serendip/proto';
+import type { BanHistoryEntry, WarningEntry } from '@serendip/proto';
 import { ShieldCheck } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,11 +17,13 @@ import { STATIC_PAGE_PATHS } from '../legal/static-pages';
 import './security-center.css';
 import './ban-history.css';
 
-type HistoryLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; bans: BanHistoryEntry[] };
+type HistoryLoad =
+  { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; bans: BanHistoryEntry[]; warnings: WarningEntry[] };
 
 /**
  * `/security-center/view-ban-history` (spec 2): every ban on the account, newest first, with how it ended and its
- * appeal. A banned user reaches it too (the banned screen's View Details), so it calls only GET /user/ban-history.
+ * appeal, and the warnings (violations on the record without a restriction, which count toward the penalty tiers).
+ * A banned user reaches it too (the banned screen's View Details): it calls only what the server answers them.
  */
 export function BanHistoryPage() {
   useDocumentTitle('Ban History');
@@ -30,8 +32,12 @@ export function BanHistoryPage() {
 
   const fetchHistory = useCallback(async (): Promise<HistoryLoad> => {
     try {
-      const bans = await moderationApi.banHistory();
-      return { state: 'loaded', bans: [...bans].sort((a, b) => Date.parse(b.banDate) - Date.parse(a.banDate)) };
+      const [bans, warnings] = await Promise.all([moderationApi.banHistory(), moderationApi.warnings()]);
+      return {
+        state: 'loaded',
+        bans: [...bans].sort((a, b) => Date.parse(b.banDate) - Date.parse(a.banDate)),
+        warnings: [...warnings].sort((a, b) => Date.parse(b.warnedAt) - Date.parse(a.warnedAt)),
+      };
     } catch (error) {
       logError('Ban history failed', error);
       return { state: 'failed' };
@@ -78,7 +84,7 @@ export function BanHistoryPage() {
         </div>
       )}
       {load.state === 'loaded' &&
-        (load.bans.length === 0 ? (
+        (load.bans.length === 0 && load.warnings.length === 0 ? (
           <div className="ban-history__empty">
             <ShieldCheck aria-hidden="true" size={40} />
             <p className="ban-history__empty-title">Your account has never been restricted.</p>
@@ -88,13 +94,18 @@ export function BanHistoryPage() {
             </p>
           </div>
         ) : (
-          <ol className="ban-history__list" aria-label="Bans, newest first">
-            {load.bans.map((ban) => (
-              <li key={ban.caseId}>
-                <BanHistoryCard ban={ban} />
-              </li>
-            ))}
-          </ol>
+          <>
+            {load.bans.length > 0 && (
+              <ol className="ban-history__list" aria-label="Bans, newest first">
+                {load.bans.map((ban) => (
+                  <li key={ban.caseId}>
+                    <BanHistoryCard ban={ban} />
+                  </li>
+                ))}
+              </ol>
+            )}
+            {load.warnings.length > 0 && <Warnings warnings={load.warnings} />}
+          </>
         ))}
     </section>
   );
@@ -146,6 +157,41 @@ function BanHistoryCard({ ban }: { ban: BanHistoryEntry }) {
         )}
       </div>
     </article>
+  );
+}
+
+/** Warnings restrict nothing, but they are on the record: the next violation is judged with them. */
+function Warnings({ warnings }: { warnings: WarningEntry[] }) {
+  return (
+    <section className="ban-history__warnings" aria-labelledby="ban-history-warnings">
+      <h2 id="ban-history-warnings" className="ban-history__warnings-title">
+        Warnings
+      </h2>
+      <p className="ban-entry__muted">
+        A warning restricts nothing, but it counts toward the{' '}
+        <Link to={STATIC_PAGE_PATHS.penaltySystem}>penalty system</Link>'s next step for six months.
+      </p>
+      <ol className="ban-history__list" aria-label="Warnings, newest first">
+        {warnings.map((warning) => (
+          <li key={warning.caseId}>
+            <article className="ban-entry" aria-labelledby={`case-${warning.caseId}`}>
+              <header className="ban-entry__header">
+                <h3 id={`case-${warning.caseId}`} className="ban-entry__case">
+                  Case <code>{warning.caseId}</code>
+                </h3>
+                <Badge tone="pending">Warning</Badge>
+              </header>
+              <p className="ban-entry__reason">{warning.reason}</p>
+              <dl className="ban-entry__facts">
+                <Fact label="Level">{LEVEL_LABEL[warning.level]}</Fact>
+                <Fact label="Warned by">{bannedByName(warning.warnedByWho)}</Fact>
+                <Fact label="Date">{formatBanDate(warning.warnedAt)}</Fact>
+              </dl>
+            </article>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

@@ -17,7 +17,8 @@ describe('security center (spec 2)', () => {
   it('marks Account Health, Logs, Reports and Tickets coming soon, and opens the ban history', async () => {
     serveFakeApi()
       .on('GET', AUTH_PATHS.userInfo, reply(200, aUser()))
-      .on('GET', MODERATION_PATHS.banHistory, reply(200, []));
+      .on('GET', MODERATION_PATHS.banHistory, reply(200, []))
+      .on('GET', MODERATION_PATHS.warnings, reply(200, []));
     rememberSessionInThisBrowser();
     const { router } = renderApp('/security-center');
 

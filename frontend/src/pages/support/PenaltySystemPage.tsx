@@ -30,9 +30,10 @@ const SECTIONS: readonly StaticSection[] = [
           recently.
         </p>
         <p>
-          Penalties grow step by step. The violations that count are the restrictions and bans on the account’s record
-          from the last <strong>{ESCALATION_WINDOW}</strong> ({PENALTY_ESCALATION_WINDOW_DAYS} days): an older one, or
-          one whose appeal was approved, no longer moves an account to a higher tier.
+          Penalties grow step by step. The violations that count are the warnings, restrictions and bans on the
+          account’s record from the last <strong>{ESCALATION_WINDOW}</strong> ({PENALTY_ESCALATION_WINDOW_DAYS} days):
+          an older one, or one whose appeal was approved, no longer moves an account to a higher tier. A warning
+          restricts nothing; it is listed with the account’s bans in Security Center &gt; Ban History.
         </p>
       </>
     ),

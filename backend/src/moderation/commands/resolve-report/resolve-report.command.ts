@@ -23,7 +23,7 @@ export class ResolveReport extends Command<void> {
 /**
  * The review of a report (Ozone: resolve): dismissed, actioned by a ban, or false (it counts against the reporter).
  * The server's snapshot the open report held is let go (retention, or its subject's deletion, then removes it); an
- * actioned report hands it to the ban's case first, which keeps it until the ban ends.
+ * report actioned by a ban hands it to the ban's case first, which keeps it until the ban ends.
  */
 @CommandHandler(ResolveReport)
 export class ResolveReportHandler implements ICommandHandler<ResolveReport> {
@@ -49,8 +49,12 @@ export class ResolveReportHandler implements ICommandHandler<ResolveReport> {
       .where('report_id', '=', reportId)
       .executeTakeFirst();
     if (!row?.snapshot_id) return;
-    if (outcome === 'actioned' && caseId) {
-      await this.commands.execute(new HoldEvidence(row.snapshot_id, caseId, meta.actor, meta.now));
+    // A ban keeps its evidence while it lasts; a warning, which never ends, lets retention take it.
+    const ban =
+      caseId &&
+      (await this.db.selectFrom('moderation_bans').select('case_id').where('case_id', '=', caseId).executeTakeFirst());
+    if (outcome === 'actioned' && ban) {
+      await this.commands.execute(new HoldEvidence(row.snapshot_id, ban.case_id, meta.actor, meta.now));
     }
     await this.commands.execute(new ReleaseEvidence(row.snapshot_id, reportId, meta.actor, meta.now));
   }

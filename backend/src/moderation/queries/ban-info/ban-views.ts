@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BanHistoryEntry, BanInfo, BanRecordView, ViolationLevel } from '@serendip/proto';
+import type { BanHistoryEntry, BanInfo, BanRecordView, ViolationLevel, WarningEntry } from '@serendip/proto';
 import { UserDirectory } from '../../../identity/public/index.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import type { ModerationBansTable } from '../../../platform/database/schema.js';
@@ -53,17 +53,40 @@ export class BanViews {
     );
   }
 
+  async warnings(userId: string, now: Date): Promise<WarningEntry[]> {
+    const rows = await this.db
+      .selectFrom('moderation_warnings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('warned_at', 'desc')
+      .execute();
+    return Promise.all(
+      rows.map(async (row) => ({
+        caseId: row.case_id,
+        reason: row.reason,
+        level: row.level as ViolationLevel,
+        warnedAt: iso(row.warned_at),
+        warnedByWho: await this.nameOf(row.warned_by, now),
+      })),
+    );
+  }
+
+  private async nameOf(userId: string, now: Date): Promise<{ firstName: string; lastName: string } | null> {
+    const user = await this.users.userInfo(userId, now);
+    return user?.firstName ? { firstName: user.firstName, lastName: user.lastName ?? '' } : null;
+  }
+
   private async view(row: BanRow, now: Date): Promise<BanRecordView> {
-    const [user, admin] = await Promise.all([
+    const [user, bannedByWho] = await Promise.all([
       this.users.userInfo(row.user_id, now),
-      this.users.userInfo(row.banned_by, now),
+      this.nameOf(row.banned_by, now),
     ]);
     return {
       caseId: row.case_id,
       bannedUser: { firstName: user?.firstName ?? null },
       reason: row.reason,
       level: row.level as ViolationLevel,
-      bannedByWho: admin?.firstName ? { firstName: admin.firstName, lastName: admin.lastName ?? '' } : null,
+      bannedByWho,
       banDate: iso(row.banned_at),
       ...(row.expires_at ? { expiryDate: iso(row.expires_at) } : {}),
       appealStatus: row.appeal_status,

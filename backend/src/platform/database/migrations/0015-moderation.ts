@@ -38,6 +38,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   await db.schema
+    .createTable('moderation_warnings')
+    .addColumn('case_id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('level', 'text', (c) => c.notNull())
+    .addColumn('warned_by', 'text', (c) => c.notNull())
+    .addColumn('warned_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('report_id', 'text')
+    .execute();
+  await db.schema
+    .createIndex('moderation_warnings_user')
+    .on('moderation_warnings')
+    .columns(['user_id', 'warned_at'])
+    .execute();
+
+  await db.schema
     .createTable('moderation_reports')
     .addColumn('report_id', 'text', (c) => c.primaryKey())
     .addColumn('match_id', 'text', (c) => c.notNull())
@@ -57,7 +73,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('resolution_note', 'text')
     .addColumn('case_id', 'text')
     .execute();
-  await db.schema.createIndex('moderation_reports_queue').on('moderation_reports').columns(['status', 'filed_at']).execute();
+  await db.schema
+    .createIndex('moderation_reports_queue')
+    .on('moderation_reports')
+    .columns(['status', 'filed_at'])
+    .execute();
   await db.schema.createIndex('moderation_reports_reported').on('moderation_reports').column('reported_id').execute();
   await db.schema.createIndex('moderation_reports_reporter').on('moderation_reports').column('reporter_id').execute();
 
@@ -94,5 +114,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('identity_barred_addresses').execute();
   await db.schema.dropTable('moderation_screenshot_uploads').execute();
   await db.schema.dropTable('moderation_reports').execute();
+  await db.schema.dropTable('moderation_warnings').execute();
   await db.schema.dropTable('moderation_bans').execute();
 }
