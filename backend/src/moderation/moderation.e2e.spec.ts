@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -396,5 +397,28 @@ describe('moderation: reports, bans, appeals', () => {
     expect((await dan.api.call('GET', '/user/ban-history')).body).toEqual([]);
     const next = await admin.call('GET', `/admin/users/${dan.user._id}/penalty-suggestion?level=minor`);
     expect(next.body).toMatchObject({ kind: 'restriction', days: 3, tier: 2 });
+  });
+
+  it("deletes the reporter's screenshot of a person who deletes the account, keeping what the log says of it", async () => {
+    const { ada, bob, matchId } = await call();
+    const shot = await upload(ada, await capture());
+    const filed = await ada.api.call('POST', '/report/submit-report', {
+      matchId,
+      reason: 'spam',
+      severity: 'low',
+      screenshot: shot.body.screenshotId,
+    });
+    expect(filed.status).toBe(201);
+    const file = path.join(dataDir, 'evidence', 'reports', `${shot.body.screenshotId}.jpg`);
+    expect(existsSync(file)).toBe(true);
+
+    const deleted = await bob.api.call('POST', '/user/delete-account', { currentPassword: VIDEO_USER_PASSWORD });
+    expect(deleted.status).toBe(200);
+
+    await expect.poll(() => existsSync(file), { timeout: 10_000 }).toBe(false);
+    const { reportId } = filed.body as { reportId: string };
+    await expect.poll(async () => (await admin.call('GET', `/admin/reports/${reportId}/screenshot`)).status).toBe(404);
+    const trail = (await admin.call('GET', `/admin/users/${bob.user._id}/moderation-trail`)).body as { type: string }[];
+    expect(trail.map((e) => e.type)).toEqual(['ReportFiled', 'ReportScreenshotDeleted']);
   });
 });

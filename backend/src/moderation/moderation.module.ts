@@ -11,6 +11,7 @@ import { ResolveReportHandler } from './commands/resolve-report/resolve-report.c
 import { Standings } from './commands/standings.js';
 import { PurgeScreenshotUploads } from './commands/upload-screenshot/purge-screenshot-uploads.js';
 import { UploadScreenshotHandler } from './commands/upload-screenshot/upload-screenshot.command.js';
+import { ForgetDeletedAccounts } from './integration/forget-deleted-accounts.js';
 import { ModerationAdminController } from './http/moderation-admin.controller.js';
 import { ReportController } from './http/report.controller.js';
 import { StandingController } from './http/standing.controller.js';
@@ -42,6 +43,7 @@ import { BanStanding } from './queries/standing/ban-standing.js';
     BanViews,
     RecentCalls,
     ModerationTrail,
+    ForgetDeletedAccounts,
   ],
   exports: [AccountStanding],
 })

@@ -30,6 +30,7 @@ export type ReportCommand =
     }
   | { type: 'AttachServerSnapshot'; snapshotId: string; sha256: string }
   | { type: 'RecordScreenshotView' }
+  | { type: 'DeleteScreenshot' }
   | { type: 'ResolveReport'; outcome: ReportOutcome; note: string; caseId: string | null };
 
 export interface ReportState {
@@ -64,6 +65,8 @@ export const report: Decider<ReportCommand, ReportState, ReportEvent> = {
         return { ...state, snapshotId: event.data.snapshotId };
       case 'ReportScreenshotViewed':
         return state;
+      case 'ReportScreenshotDeleted':
+        return { ...state, hasScreenshot: false };
       case 'ReportResolved':
         return { ...state, outcome: event.data.outcome };
     }
@@ -124,6 +127,11 @@ export const report: Decider<ReportCommand, ReportState, ReportEvent> = {
       case 'RecordScreenshotView': {
         if (!state.reportId || !state.hasScreenshot) throw notFound();
         return [{ type: 'ReportScreenshotViewed', data: { reportId: state.reportId, viewedBy: actor } }];
+      }
+      case 'DeleteScreenshot': {
+        if (!state.reportId) throw notFound();
+        if (!state.hasScreenshot) return [];
+        return [{ type: 'ReportScreenshotDeleted', data: { reportId: state.reportId, reason: 'account-deleted' } }];
       }
       case 'ResolveReport': {
         if (!state.reportId || !state.reporterId) throw notFound();

@@ -37,6 +37,11 @@ export type ServerSnapshotAttached = DomainEvent<
 >;
 /** Someone was shown the reporter's screenshot (its bytes matched the SHA-256): every look at evidence is on record. */
 export type ReportScreenshotViewed = DomainEvent<'ReportScreenshotViewed', { reportId: string; viewedBy: string }>;
+/** The reporter's screenshot is gone (its subject deleted the account); its SHA-256 and every look at it stay. */
+export type ReportScreenshotDeleted = DomainEvent<
+  'ReportScreenshotDeleted',
+  { reportId: string; reason: 'account-deleted' }
+>;
 /**
  * The review: dismissed (nothing wrong), actioned (it led to a ban, `caseId`), or false (made up: it counts against the
  * reporter, spec 5 community guidelines).
@@ -46,7 +51,8 @@ export type ReportResolved = DomainEvent<
   { reportId: string; reporterId: string; outcome: ReportOutcome; by: string; note: string; caseId: string | null }
 >;
 
-export type ReportEvent = ReportFiled | ServerSnapshotAttached | ReportScreenshotViewed | ReportResolved;
+export type ReportEvent =
+  ReportFiled | ServerSnapshotAttached | ReportScreenshotViewed | ReportScreenshotDeleted | ReportResolved;
 
 /**
  * The reporter's details are their words about the other person: sealed as the reporter's personal data. The review's
@@ -56,5 +62,6 @@ export const reportEventSchemas: EventSchema[] = [
   { type: 'ReportFiled', schemaVersion: 1, subject: (d) => d.reporterId as string, personal: ['details'] },
   { type: 'ServerSnapshotAttached', schemaVersion: 1 },
   { type: 'ReportScreenshotViewed', schemaVersion: 1 },
+  { type: 'ReportScreenshotDeleted', schemaVersion: 1 },
   { type: 'ReportResolved', schemaVersion: 1, subject: (d) => d.reporterId as string, personal: ['note'] },
 ];

@@ -42,6 +42,7 @@ export function moderationIntegrationEvents(recorded: RecordedEvent): Moderation
     case 'BanAppealed':
     case 'ServerSnapshotAttached':
     case 'ReportScreenshotViewed':
+    case 'ReportScreenshotDeleted':
     case 'ReportResolved':
       return [];
     default: {

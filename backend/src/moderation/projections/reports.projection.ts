@@ -3,7 +3,13 @@ import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 import type { Projection } from '../../platform/projections/projection.js';
 import type { ReportEvent } from '../domain/report.events.js';
 
-const HANDLED = new Set<string>(['ReportFiled', 'ServerSnapshotAttached', 'ReportScreenshotViewed', 'ReportResolved']);
+const HANDLED = new Set<string>([
+  'ReportFiled',
+  'ServerSnapshotAttached',
+  'ReportScreenshotViewed',
+  'ReportScreenshotDeleted',
+  'ReportResolved',
+]);
 
 /** `moderation_reports`: the review queue (open first, oldest first) and each report's evidence and outcome. */
 export const reportsProjection: Projection = {
@@ -42,6 +48,14 @@ export const reportsProjection: Projection = {
           .execute();
         return;
       case 'ReportScreenshotViewed':
+        return;
+      case 'ReportScreenshotDeleted':
+        // The checksum stays: the log still says what was there.
+        await trx
+          .updateTable('moderation_reports')
+          .set({ screenshot_file: null })
+          .where('report_id', '=', event.data.reportId)
+          .execute();
         return;
       case 'ReportResolved': {
         const { reportId, outcome, by, note, caseId } = event.data;

@@ -36,9 +36,13 @@ export const PRIVACY_SECTIONS: readonly StaticSection[] = [
         </p>
         <h3>Reports, moderation and appeals</h3>
         <p>
-          When someone reports a partner, we keep the reason, the severity, a screenshot of the call taken at that
-          moment, who reported whom and when. We also keep moderation decisions, bans and their expiry, appeal texts and
-          their outcomes, and notices such as removed comments.
+          When someone reports a partner, we keep the reason, the severity, any details they write, the screenshot of
+          the call their browser took (without its metadata), who reported whom and when. Opening the report moves the
+          call through our media server, which then takes one picture of the reported person’s video itself, so the
+          evidence does not rest on the reporter’s word alone; nothing else of the call is recorded. We also keep
+          moderation decisions (warnings, bans and their expiry), appeal texts and their outcomes, a record of each
+          moderator who looked at a picture, and notices such as removed comments. When an account is banned for good,
+          we keep a keyed hash of its e-mail address (not the address) so that it cannot be used for a new account.
         </p>
         <h3>Community features</h3>
         <p>Comments, replies and likes you post, and the notifications we send you.</p>
@@ -162,7 +166,9 @@ export const PRIVACY_SECTIONS: readonly StaticSection[] = [
           </li>
           <li>
             <strong>Reports, screenshots, bans and appeals:</strong> for as long as needed to handle the report and any
-            appeal, and to keep moderation decisions accountable while the account exists.
+            appeal, and to keep moderation decisions accountable while the account exists. A screenshot that was never
+            sent with a report is deleted after an hour; the media server’s pictures after 90 days, unless an open
+            report or a ban still needs them.
           </li>
           <li>
             <strong>Server logs:</strong> for a limited period, to find faults and investigate attacks.

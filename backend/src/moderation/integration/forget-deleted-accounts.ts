@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { accountDeletedDataSchema } from '@serendip/proto';
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config/config.js';
+import { CONFIG } from '../../config/config.token.js';
+import { executeDecider } from '../../platform/cqrs/execute-decider.js';
+import { DATABASE, type Db } from '../../platform/database/database.js';
+import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
+import type { BusMessage, BusSubscription } from '../../platform/messaging/message-bus.js';
+import { eventSubject } from '../../platform/messaging/subjects.js';
+import { removeReportFile } from '../commands/upload-screenshot/report-files.js';
+import { report } from '../domain/report.decider.js';
+import { reportStream } from '../domain/report.events.js';
+
+/**
+ * A deleted account takes the reporters' screenshots of that person with it (DESIGN.md "Personal data": once the
+ * account is deleted the person is gone); what the log says of each (its SHA-256, who looked) stays. A durable
+ * subscription shared by all nodes: each deletion is handled once, also one that happened while every node was down.
+ * The reasons and appeals are sealed under the person's key, which identity destroys.
+ */
+@Injectable()
+export class ForgetDeletedAccounts implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ForgetDeletedAccounts.name);
+  private subscription: BusSubscription | undefined;
+
+  constructor(
+    @Inject(EVENT_CORE) private readonly core: EventCore,
+    @Inject(DATABASE) private readonly db: Db,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  onApplicationBootstrap() {
+    this.subscription = this.core.bus.subscribe(
+      eventSubject('identity', 'AccountDeleted'),
+      (message) => this.forget(message),
+      { durable: 'moderation-forget-deleted-accounts' },
+    );
+  }
+
+  async onApplicationShutdown() {
+    await this.subscription?.unsubscribe();
+  }
+
+  private async forget(message: BusMessage) {
+    const data = accountDeletedDataSchema.safeParse((message.data as { data?: unknown }).data);
+    if (!data.success) {
+      this.logger.warn('a malformed AccountDeleted was dropped');
+      return;
+    }
+    const reports = await this.db
+      .selectFrom('moderation_reports')
+      .select(['report_id', 'screenshot_file'])
+      .where('reported_id', '=', data.data.userId)
+      .where('screenshot_file', 'is not', null)
+      .execute();
+    for (const { report_id, screenshot_file } of reports) {
+      await removeReportFile(this.config.dataDir, screenshot_file!);
+      await executeDecider(
+        this.core,
+        reportStream(report_id),
+        report,
+        { type: 'DeleteScreenshot' },
+        {
+          commandId: randomUUID(),
+          correlationId: randomUUID(),
+          actor: 'system:account-deleted',
+          now: new Date(),
+        },
+      );
+    }
+  }
+}
