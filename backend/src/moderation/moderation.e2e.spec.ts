@@ -399,7 +399,7 @@ describe('moderation: reports, bans, appeals', () => {
     expect(next.body).toMatchObject({ kind: 'restriction', days: 3, tier: 2 });
   });
 
-  it("deletes the reporter's screenshot of a person who deletes the account, keeping what the log says of it", async () => {
+  it('forgets a person who deletes the account: the screenshots of them, and every word by or about them, in the log and the read models; what happened stays', async () => {
     const { ada, bob, matchId } = await call();
     const shot = await upload(ada, await capture());
     const filed = await ada.api.call('POST', '/report/submit-report', {
@@ -407,18 +407,70 @@ describe('moderation: reports, bans, appeals', () => {
       reason: 'spam',
       severity: 'low',
       screenshot: shot.body.screenshotId,
+      details: 'DETAILS-SECRET about Bob',
     });
     expect(filed.status).toBe(201);
     const file = path.join(dataDir, 'evidence', 'reports', `${shot.body.screenshotId}.jpg`);
     expect(existsSync(file)).toBe(true);
+    const ban = await admin.call('POST', `/admin/users/${bob.user._id}/ban`, {
+      reason: 'REASON-SECRET spam',
+      level: 'minor',
+      penalty: { kind: 'restriction', days: 7 },
+      overrideReason: 'OVERRIDE-SECRET repeated',
+    });
+    expect(ban.status).toBe(201);
+    await bob.api.call('PUT', `/user/appeal-ban/${bob.user._id}`, { appealExplanation: 'APPEAL-SECRET not me' });
 
     const deleted = await bob.api.call('POST', '/user/delete-account', { currentPassword: VIDEO_USER_PASSWORD });
     expect(deleted.status).toBe(200);
+    expect((await ada.api.call('POST', '/user/delete-account', { currentPassword: VIDEO_USER_PASSWORD })).status).toBe(
+      200,
+    );
+    const everything = async () =>
+      JSON.stringify([
+        await test.db.selectFrom('moderation_bans').selectAll().where('user_id', '=', bob.user._id).execute(),
+        await test.db.selectFrom('moderation_reports').selectAll().where('reported_id', '=', bob.user._id).execute(),
+        await test.db.selectFrom('events').select('data').where('stream_id', 'like', 'moderation-%').execute(),
+      ]);
+    await expect.poll(everything, { timeout: 10_000 }).not.toMatch(/SECRET/);
+    expect(await everything()).toContain('appeal_status');
 
     await expect.poll(() => existsSync(file), { timeout: 10_000 }).toBe(false);
     const { reportId } = filed.body as { reportId: string };
     await expect.poll(async () => (await admin.call('GET', `/admin/reports/${reportId}/screenshot`)).status).toBe(404);
     const trail = (await admin.call('GET', `/admin/users/${bob.user._id}/moderation-trail`)).body as { type: string }[];
-    expect(trail.map((e) => e.type)).toEqual(['ReportFiled', 'ReportScreenshotDeleted']);
+    expect(trail.map((e) => e.type)).toEqual(['ReportFiled', 'UserBanned', 'BanAppealed', 'ReportScreenshotDeleted']);
+  });
+
+  it('refuses a banned client that ignores the ban and asks to match again at once: nobody is paired with them', async () => {
+    for (let round = 0; round < 3; round++) {
+      const bob = await videoUser(test.base, { firstName: 'Bob', gender: 'male' });
+      const socket = await bob.connect();
+      open.push(socket);
+      const answers: unknown[] = [];
+      // A modified client: on hearing the ban it does not close, it starts matching again.
+      socket.once('videoError', () => {
+        void socket
+          .emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })
+          .then((answer) => answers.push(answer));
+      });
+      const ban = await admin.call('POST', `/admin/users/${bob.user._id}/ban`, {
+        reason: 'Harassment in a call',
+        level: 'moderate',
+        penalty: { kind: 'restriction', days: 1 },
+      });
+      expect(ban.status).toBe(201);
+      await expect.poll(() => answers).toEqual([{ error: { reason: 'Your account is restricted.' } }]);
+      const carl = await videoUser(test.base, { firstName: 'Carl', gender: 'female' });
+      const carlSocket = await carl.connect();
+      open.push(carlSocket);
+      const carlFound = nextEvent(carlSocket, 'matchFound', 1_000).then(
+        () => true,
+        () => false,
+      );
+      await carlSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+      expect(await carlFound).toBe(false);
+      for (const s of open.splice(0)) s.close();
+    }
   });
 });

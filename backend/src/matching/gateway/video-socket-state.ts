@@ -11,4 +11,6 @@ export interface VideoSocketState {
   partnerAlias?: string;
   /** The SFU node of the call while it is relayed; media requests go there, and no SDP or ICE relays. */
   sfuNode?: string;
+  /** Its user was banned: it only waits to close, and every event from it is refused. */
+  restricted?: boolean;
 }

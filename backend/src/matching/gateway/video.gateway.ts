@@ -22,6 +22,7 @@ import {
   type VideoErrorCode,
   type VideoServerToClientEvents,
   userBannedDataSchema,
+  banEndedDataSchema,
 } from '@serendip/proto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Namespace, Socket } from 'socket.io';
@@ -80,9 +81,12 @@ export class VideoGateway
   >;
   /** This node's sockets per user, and the bus subscription that reaches them while there is one. */
   private readonly local = new Map<string, { sockets: Set<VideoSocket>; subscription: BusSubscription }>();
+  /** Users banned in the last RECENT_BAN_MS, as this node heard it (see bannedJustNow). */
+  private readonly recentBans = new Map<string, number>();
   /** How to stop live pushes (a session's end) to each socket. */
   private readonly unregister = new WeakMap<VideoSocket, Promise<() => Promise<void>>>();
   private bans: BusSubscription | undefined;
+  private banEnds: BusSubscription | undefined;
   // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
   // one matchmaker. Chat is slower still.
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
@@ -129,6 +133,9 @@ export class VideoGateway
         void (async () => {
           try {
             await attached;
+            if (socket.data.restricted || this.bannedJustNow(userId)) {
+              return this.refuse(socket, ack, 'banned', ACCOUNT_RESTRICTED);
+            }
             if (!(await this.withinLimit(this.eventLimit, userId)))
               return this.refuse(socket, ack, 'rate-limited', SLOW_DOWN);
             await handler(body, ack);
@@ -186,10 +193,16 @@ export class VideoGateway
       if (banned.ok) this.restrict(banned.value.userId);
       else this.logger.warn(`UserBanned dropped: ${banned.reason}`);
     });
+    // A ban lifted at once (an appeal approved, an unban) must not keep the user out until the entry runs out.
+    this.banEnds = this.core.bus.subscribe(eventSubject('moderation', 'BanEnded'), (message) => {
+      const ended = checkContract(banEndedDataSchema, (message.data as { data?: unknown } | null)?.data);
+      if (ended.ok) this.recentBans.delete(ended.value.userId);
+    });
   }
 
   async onApplicationShutdown() {
     await this.bans?.unsubscribe();
+    await this.banEnds?.unsubscribe();
     await Promise.all([...this.local.values()].map((l) => l.subscription.unsubscribe()));
     this.local.clear();
   }
@@ -197,6 +210,7 @@ export class VideoGateway
   /** undefined when the socket may connect; otherwise why not. */
   private async authenticate(socket: VideoSocket) {
     const claims = await this.sessions.resolve(socket.handshake);
+    if (claims && this.bannedJustNow(claims.userId)) return { code: 'banned' as const, reason: ACCOUNT_RESTRICTED };
     const user = claims ? await this.users.userInfo(claims.userId) : undefined;
     const refusal = admitSocket(user);
     if (refusal) return refusal;
@@ -473,11 +487,25 @@ export class VideoGateway
    * ends their search or call with the reason 'ban', so the partner hears it and searches again.
    */
   private restrict(userId: string) {
+    this.recentBans.set(userId, Date.now() + RECENT_BAN_MS);
     for (const socket of [...(this.local.get(userId)?.sockets ?? [])]) {
+      socket.data.restricted = true;
       forgetCall(socket);
       this.refuse(socket, undefined, 'banned', ACCOUNT_RESTRICTED);
       closeSoon(socket);
     }
+  }
+
+  /**
+   * A ban this node heard of lately. The user info admission reads comes from a read model that takes a ban in a moment
+   * after the ban is heard here: meanwhile, this says no to the handshake and to every event.
+   */
+  private bannedJustNow(userId: string): boolean {
+    const until = this.recentBans.get(userId);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.recentBans.delete(userId);
+    return false;
   }
 
   /** Its session ended (spec 3): the client hears why, the search or call ends at once, then the socket closes. */
@@ -533,6 +561,9 @@ export class VideoGateway
     if (code !== 'media') socket.emit('videoError', { code, reason });
   }
 }
+
+/** Longer than any read model takes to take a ban in (it is milliseconds); an expired entry is dropped on the next look. */
+const RECENT_BAN_MS = 60_000;
 
 /** How long a refused client has to close its video socket itself before the server does. */
 const CLIENT_CLOSE_GRACE_MS = 2_000;

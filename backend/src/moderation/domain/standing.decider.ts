@@ -121,11 +121,7 @@ export const standing: Decider<StandingCommand, StandingState, StandingEvent> = 
             'override-reason-missing',
           );
         }
-        const choice = {
-          suggestedTier: suggestion.tier,
-          suggestion: suggestion.explanation,
-          overrideReason: followed ? null : overrideReason,
-        };
+        const choice = { suggestedTier: suggestion.tier, suggestion: suggestion.explanation };
         if (penalty.kind === 'warning') {
           return [
             {
@@ -138,6 +134,7 @@ export const standing: Decider<StandingCommand, StandingState, StandingEvent> = 
                 warnedBy: actor,
                 warnedAt: now.toISOString(),
                 choice,
+                overrideReason: followed ? null : overrideReason,
                 reportId: command.reportId ?? null,
               },
             },
@@ -156,6 +153,7 @@ export const standing: Decider<StandingCommand, StandingState, StandingEvent> = 
               expiresAt:
                 penalty.kind === 'permanent' ? null : new Date(now.getTime() + penalty.days * DAY_MS).toISOString(),
               choice,
+              overrideReason: followed ? null : overrideReason,
               reportId: command.reportId ?? null,
             },
           },

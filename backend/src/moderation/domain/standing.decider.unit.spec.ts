@@ -23,7 +23,8 @@ const banned = (
       bannedBy: 'admin-1',
       bannedAt: at,
       expiresAt,
-      choice: { suggestedTier: 1, suggestion: 'A first moderate violation: 24 hours.', overrideReason: null },
+      choice: { suggestedTier: 1, suggestion: 'A first moderate violation: 24 hours.' },
+      overrideReason: null,
       reportId: null,
     },
   }) satisfies UserBanned;
@@ -58,11 +59,7 @@ describe('a user\'s standing: bans and appeals (spec 3 "Ban record", 4 "Ban", "A
           ...banned('c1', now.toISOString(), null),
           data: {
             ...banned('c1', now.toISOString(), null).data,
-            choice: {
-              suggestedTier: 1,
-              suggestion: 'A first moderate violation: 24 hours.',
-              overrideReason: 'Threats of violence',
-            },
+            overrideReason: 'Threats of violence',
           },
         },
       ]);
@@ -85,7 +82,8 @@ describe('a user\'s standing: bans and appeals (spec 3 "Ban record", 4 "Ban", "A
         level: 'minor',
         warnedBy: 'admin-1',
         warnedAt: now.toISOString(),
-        choice: { suggestedTier: 1, suggestion: 'A first minor violation: a warning.', overrideReason: null },
+        choice: { suggestedTier: 1, suggestion: 'A first minor violation: a warning.' },
+        overrideReason: null,
         reportId: null,
       },
     };
@@ -105,11 +103,7 @@ describe('a user\'s standing: bans and appeals (spec 3 "Ban record", 4 "Ban", "A
           ...banned('c2', now.toISOString(), day('2026-11-28T12:00:00Z'), 'minor'),
           data: {
             ...banned('c2', now.toISOString(), day('2026-11-28T12:00:00Z'), 'minor').data,
-            choice: {
-              suggestedTier: 2,
-              suggestion: 'A second violation in the last 182 days: 3 days.',
-              overrideReason: null,
-            },
+            choice: { suggestedTier: 2, suggestion: 'A second violation in the last 182 days: 3 days.' },
           },
         },
       ]);

@@ -7,12 +7,10 @@ export const standingStream = (userId: string) => `moderation-${userId}`;
 
 export type AppealStatus = 'none' | 'pending' | 'approved' | 'rejected';
 
-/** What the policy suggested when the ban was decided, so an audit sees where an admin chose otherwise, and why. */
+/** What the policy suggested when the penalty was decided, so an audit sees where an admin chose otherwise. */
 export interface PenaltyChoice {
   suggestedTier: 1 | 2 | 3 | 4;
   suggestion: string;
-  /** The admin's reason for a penalty other than the suggestion; null when they followed it. */
-  overrideReason: string | null;
 }
 
 // The reason, the appeal's explanation and the notes are the moderator's and the user's own words about a person:
@@ -29,6 +27,8 @@ export type UserBanned = DomainEvent<
     /** null: permanent. */
     expiresAt: string | null;
     choice: PenaltyChoice;
+    /** The admin's reason for a penalty other than the suggestion (words about the person: sealed); null if followed. */
+    overrideReason: string | null;
     /** The report the ban acts on; absent (read as null) when an admin banned without one. */
     reportId?: string | null;
   }
@@ -44,6 +44,7 @@ export type UserWarned = DomainEvent<
     warnedBy: string;
     warnedAt: string;
     choice: PenaltyChoice;
+    overrideReason: string | null;
     reportId: string | null;
   }
 >;
@@ -65,8 +66,8 @@ const subject = (d: Record<string, unknown>) => d.userId as string;
  * they are erased with the account (the ids, dates, levels and outcomes stay for the audit).
  */
 export const standingEventSchemas: EventSchema[] = [
-  { type: 'UserBanned', schemaVersion: 1, subject, personal: ['reason'] },
-  { type: 'UserWarned', schemaVersion: 1, subject, personal: ['reason'] },
+  { type: 'UserBanned', schemaVersion: 1, subject, personal: ['reason', 'overrideReason'] },
+  { type: 'UserWarned', schemaVersion: 1, subject, personal: ['reason', 'overrideReason'] },
   { type: 'UserUnbanned', schemaVersion: 1, subject, personal: ['reason'] },
   { type: 'BanExpired', schemaVersion: 1 },
   { type: 'BanAppealed', schemaVersion: 1, subject, personal: ['explanation'] },

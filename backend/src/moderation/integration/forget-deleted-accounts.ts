@@ -13,7 +13,8 @@ import { report } from '../domain/report.decider.js';
 import { reportStream } from '../domain/report.events.js';
 
 /**
- * A deleted account takes the reporters' screenshots of that person with it (DESIGN.md "Personal data": once the
+ * A deleted account takes with it what moderation's read models say in that person's words or about them (reasons,
+ * appeals, report details), and the reporters' screenshots of that person (DESIGN.md "Personal data": once the
  * account is deleted the person is gone); what the log says of each (its SHA-256, who looked) stays. A durable
  * subscription shared by all nodes: each deletion is handled once, also one that happened while every node was down.
  * The reasons and appeals are sealed under the person's key, which identity destroys.
@@ -47,10 +48,23 @@ export class ForgetDeletedAccounts implements OnApplicationBootstrap, OnApplicat
       this.logger.warn('a malformed AccountDeleted was dropped');
       return;
     }
+    const { userId } = data.data;
+    // Their words and the words about them, as the read models hold them (the log's copies die with their key).
+    await this.db
+      .updateTable('moderation_bans')
+      .set({ reason: '', override_reason: null, appeal_explanation: null, appeal_note: null })
+      .where('user_id', '=', userId)
+      .execute();
+    await this.db.updateTable('moderation_warnings').set({ reason: '' }).where('user_id', '=', userId).execute();
+    await this.db
+      .updateTable('moderation_reports')
+      .set({ details: '', resolution_note: null })
+      .where('reporter_id', '=', userId)
+      .execute();
     const reports = await this.db
       .selectFrom('moderation_reports')
       .select(['report_id', 'screenshot_file'])
-      .where('reported_id', '=', data.data.userId)
+      .where('reported_id', '=', userId)
       .where('screenshot_file', 'is not', null)
       .execute();
     for (const { report_id, screenshot_file } of reports) {

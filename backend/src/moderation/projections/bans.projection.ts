@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
+import { isErased } from '../../platform/personal-data/personal-data-vault.js';
 import type { Projection } from '../../platform/projections/projection.js';
 import type { StandingEvent } from '../domain/standing.events.js';
+
+/** A sealed field of an erased person reads as a marker: the read model keeps nothing (null, or '' where required). */
+const plain = <T>(value: T): T | null => (isErased(value) ? null : value);
 
 const HANDLED = new Set<string>([
   'UserBanned',
@@ -33,13 +37,13 @@ export const bansProjection: Projection = {
           .values({
             case_id: d.caseId,
             user_id: d.userId,
-            reason: d.reason,
+            reason: plain(d.reason) ?? '',
             level: d.level,
             banned_by: d.bannedBy,
             banned_at: d.bannedAt,
             expires_at: d.expiresAt,
             suggestion: d.choice.suggestion,
-            override_reason: d.choice.overrideReason,
+            override_reason: plain(d.overrideReason),
             report_id: d.reportId ?? null,
           })
           .onConflict((c) => c.column('case_id').doNothing())
@@ -53,7 +57,7 @@ export const bansProjection: Projection = {
           .values({
             case_id: d.caseId,
             user_id: d.userId,
-            reason: d.reason,
+            reason: plain(d.reason) ?? '',
             level: d.level,
             warned_by: d.warnedBy,
             warned_at: d.warnedAt,
@@ -82,7 +86,7 @@ export const bansProjection: Projection = {
       case 'BanAppealed':
         await trx
           .updateTable('moderation_bans')
-          .set({ appeal_status: 'pending', appeal_explanation: event.data.explanation, appealed_at: at })
+          .set({ appeal_status: 'pending', appeal_explanation: plain(event.data.explanation), appealed_at: at })
           .where('case_id', '=', event.data.caseId)
           .execute();
         return;
@@ -90,7 +94,7 @@ export const bansProjection: Projection = {
         const { caseId, outcome, by, note } = event.data;
         await trx
           .updateTable('moderation_bans')
-          .set({ appeal_status: outcome, appeal_decided_at: at, appeal_decided_by: by, appeal_note: note })
+          .set({ appeal_status: outcome, appeal_decided_at: at, appeal_decided_by: by, appeal_note: plain(note) })
           .where('case_id', '=', caseId)
           .execute();
         if (outcome === 'approved') {

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
+import { isErased } from '../../platform/personal-data/personal-data-vault.js';
 import type { Projection } from '../../platform/projections/projection.js';
 import type { ReportEvent } from '../domain/report.events.js';
+
+/** A sealed field of an erased person reads as a marker: the read model keeps nothing. */
+const plain = <T>(value: T): T | null => (isErased(value) ? null : value);
 
 const HANDLED = new Set<string>([
   'ReportFiled',
@@ -31,7 +35,7 @@ export const reportsProjection: Projection = {
             reported_id: d.reportedId,
             reason: d.reason,
             severity: d.severity,
-            details: d.details,
+            details: plain(d.details) ?? '',
             screenshot_file: d.screenshot?.file ?? null,
             screenshot_sha256: d.screenshot?.sha256 ?? null,
             filed_at: d.filedAt,
@@ -65,7 +69,7 @@ export const reportsProjection: Projection = {
             status: outcome,
             resolved_at: recorded.metadata.occurredAt,
             resolved_by: by,
-            resolution_note: note,
+            resolution_note: plain(note),
             case_id: caseId,
           })
           .where('report_id', '=', reportId)
