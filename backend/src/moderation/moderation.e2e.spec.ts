@@ -473,4 +473,59 @@ describe('moderation: reports, bans, appeals', () => {
       for (const s of open.splice(0)) s.close();
     }
   });
+
+  it('answers junk ids with 404, takes screenshots only from someone with a call to report, and shows a moderator by initial only', async () => {
+    for (const path of [
+      '/admin/users/not-a-user/penalty-suggestion?level=minor',
+      '/admin/users/%00/moderation-trail',
+      '/user/ban-info/%00',
+    ]) {
+      expect((await admin.call('GET', path)).status).toBe(404);
+    }
+    const body = { reason: 'x', level: 'minor', penalty: { kind: 'warning' } };
+    expect((await admin.call('POST', '/admin/users/not-a-user/ban', body)).status).toBe(404);
+    expect((await admin.call('POST', '/admin/bans/%00/unban', { reason: 'x' })).status).toBe(404);
+    expect((await admin.call('POST', '/admin/bans/x/appeal', { outcome: 'approved', note: 'x' })).status).toBe(404);
+
+    const loner = await videoUser(test.base, { firstName: 'Lone' });
+    expect((await upload(loner, await capture())).status).toBe(403);
+
+    // A moderator with a full name: the banned user learns the first name and an initial, no more.
+    const grace = await videoUser(test.base, { firstName: 'Grace' });
+    await test.db.updateTable('users').set({ is_admin: true }).where('user_id', '=', grace.user._id).execute();
+    const banned = await grace.api.call('POST', `/admin/users/${loner.user._id}/ban`, {
+      reason: 'Spam',
+      level: 'moderate',
+      penalty: { kind: 'restriction', days: 1 },
+    });
+    expect(banned.status).toBe(201);
+    expect((await loner.api.call('GET', `/user/ban-info/${loner.user._id}`)).body).toMatchObject({
+      ban: { bannedByWho: { firstName: 'Grace', lastName: 'L' } },
+    });
+  });
+
+  it('keeps a banned account on its address: a change of address asked for before the ban cannot be confirmed after it', async () => {
+    const eve = await videoUser(test.base, { firstName: 'Eve' });
+    const newAddress = `moved-${randomUUID().slice(0, 8)}@example.com`;
+    const change = await eve.api.call('POST', '/user/edit-account', {
+      emailAddress: newAddress,
+      currentPassword: VIDEO_USER_PASSWORD,
+    });
+    expect(change.status).toBe(200);
+    const mail = await devOutbox(test.base)(newAddress, /Confirm your new e-mail address/);
+    const token = /verify-email\?token=([\w-]+)/.exec(mail)?.[1];
+    expect(token).toBeDefined();
+
+    const permanent = {
+      reason: 'Threats of violence',
+      level: 'severe',
+      penalty: { kind: 'permanent' },
+      overrideReason: 'Credible threats',
+    };
+    expect((await admin.call('POST', `/admin/users/${eve.user._id}/ban`, permanent)).status).toBe(201);
+    // The link needs no sign-in: anyone holding it tries.
+    const followed = await new ApiClient(test.base).call('POST', '/auth/verify-email', { token });
+    expect(followed.body).toMatchObject({ statusCode: 403, message: 'Your account is restricted.' });
+    expect(((await eve.api.call('GET', '/auth/user-info')).body as UserInfo).emailAddress).toBe(eve.user.emailAddress);
+  });
 });

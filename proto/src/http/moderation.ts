@@ -49,8 +49,8 @@ export interface ReportScreenshotUploaded {
 
 /**
  * spec 7 POST /report/submit-report. The reporter is the signed-in user (never a field); the report names the call, and
- * the server finds who was in it. `reportedUser` is the partner id of that call (matchFound.partnerId), checked when
- * given. `type` is always 'videosession'.
+ * the server finds who was in it. `reportedUser` (the partner id of that call, matchFound.partnerId, spec 7's field) is
+ * accepted and not relied on: the call's record says who the other party was. `type` is always 'videosession'.
  */
 export interface SubmitReportRequest {
   matchId: string;

@@ -4,6 +4,9 @@ import { DATABASE, type Db } from '../../platform/database/database.js';
 import { readUserInfo } from '../accounts/user-info.js';
 import { AccountStanding } from './account-standing.js';
 
+/** Account ids are UUIDs; anything else (a URL's junk) names nobody, and never reaches the uuid column. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What other contexts may read about a user (over the `users` read model): never hashes, tokens or secrets. */
 @Injectable()
 export class UserDirectory {
@@ -16,11 +19,13 @@ export class UserDirectory {
    * The user as they see themselves (spec 3 UserInfo): what matching needs to admit and pair them. Undefined for an
    * unknown or deleted account. Never send it to another user: `partnerUser` is built from it field by field.
    */
-  userInfo(userId: string, now = new Date()): Promise<UserInfo | undefined> {
+  async userInfo(userId: string, now = new Date()): Promise<UserInfo | undefined> {
+    if (!USER_ID.test(userId)) return undefined;
     return readUserInfo(this.db, this.standing, userId, now);
   }
 
   async isAdmin(userId: string): Promise<boolean> {
+    if (!USER_ID.test(userId)) return false;
     const row = await this.db
       .selectFrom('users')
       .select(['is_admin', 'deleted_at'])

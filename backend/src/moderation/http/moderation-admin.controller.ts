@@ -8,6 +8,7 @@ import {
   Inject,
   NotFoundException,
   Param,
+  ParseUUIDPipe,
   Post,
   Query,
   Res,
@@ -43,6 +44,9 @@ import {
 } from './moderation.dto.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Ids in the path are UUIDs: anything else names nobody (404), and never reaches a query. */
+const accountId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No such user') });
+const caseIdOf = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No such ban') });
 const REPORTS_PAGE = 100;
 
 /**
@@ -139,7 +143,7 @@ export class ModerationAdminController {
   /** What the penalty policy suggests for a new violation of this user's at `level` (spec 9 tiers). */
   @Get('users/:userId/penalty-suggestion')
   async suggestion(
-    @Param('userId') userId: string,
+    @Param('userId', accountId) userId: string,
     @Query() query: PenaltySuggestionQuery,
   ): Promise<PenaltySuggestionView> {
     const history = (await this.core.store.readStream(standingStream(userId))).map(
@@ -153,7 +157,7 @@ export class ModerationAdminController {
   @Post('users/:userId/ban')
   @HttpCode(201)
   ban(
-    @Param('userId') userId: string,
+    @Param('userId', accountId) userId: string,
     @Body() body: BanUserDto,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ caseId: string }> {
@@ -169,7 +173,7 @@ export class ModerationAdminController {
   @Post('bans/:caseId/unban')
   @HttpCode(200)
   async unban(
-    @Param('caseId') caseId: string,
+    @Param('caseId', caseIdOf) caseId: string,
     @Body() body: LiftBanDto,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ message: string }> {
@@ -180,7 +184,7 @@ export class ModerationAdminController {
   @Post('bans/:caseId/appeal')
   @HttpCode(200)
   async decideAppeal(
-    @Param('caseId') caseId: string,
+    @Param('caseId', caseIdOf) caseId: string,
     @Body() body: ResolveAppealDto,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ message: string }> {
@@ -190,7 +194,7 @@ export class ModerationAdminController {
 
   /** Every moderation step on this user's account and reports, in order, with who did it and why. */
   @Get('users/:userId/moderation-trail')
-  moderationTrail(@Param('userId') userId: string): Promise<TrailEntry[]> {
+  moderationTrail(@Param('userId', accountId) userId: string): Promise<TrailEntry[]> {
     return this.trail.of(userId);
   }
 }

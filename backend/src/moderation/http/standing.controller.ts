@@ -7,6 +7,7 @@ import {
   Get,
   HttpCode,
   Injectable,
+  NotFoundException,
   Param,
   Put,
   Req,
@@ -55,6 +56,7 @@ export class StandingController {
     if (userId !== req.auth.userId && !(await this.users.isAdmin(req.auth.userId))) {
       throw new ForbiddenException('You can only see your own ban');
     }
+    if (!(await this.users.userInfo(userId))) throw new NotFoundException('No such user');
     return this.bans.banInfo(userId, new Date());
   }
 

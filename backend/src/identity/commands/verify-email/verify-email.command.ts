@@ -1,10 +1,11 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { invalidField } from '../../../platform/cqrs/decider.js';
+import { DomainError, invalidField } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { Accounts } from '../../accounts/accounts.js';
 import { BarredAddresses } from '../../accounts/barred-addresses.js';
+import { ACCOUNT_RESTRICTED, AccountStanding } from '../../public/account-standing.js';
 import { AddressClaims } from '../../accounts/address-claims.js';
 import { emailKey } from '../../accounts/email-address.js';
 import { IdentityMails } from '../../mail/identity-mails.js';
@@ -29,6 +30,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
     private readonly mails: IdentityMails,
     private readonly claims: AddressClaims,
     private readonly barred: BarredAddresses,
+    private readonly standing: AccountStanding,
   ) {}
 
   async execute({ token, meta }: VerifyEmail): Promise<void> {
@@ -74,6 +76,11 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
    */
   private async switchEmail(userId: string, newEmail: string, meta: CommandMetadata): Promise<void> {
     if (await this.barred.isBarred(newEmail)) throw addressBarred();
+    // A banned account keeps its address: a link asked for before the ban must not carry it to a fresh address (which a
+    // permanent ban's bar would not cover).
+    if (await this.standing.isRestricted(userId, meta.now)) {
+      throw new DomainError('account-restricted', ACCOUNT_RESTRICTED, { kind: 'forbidden' });
+    }
     const old = await this.db
       .selectFrom('account_emails')
       .select('email_lower')

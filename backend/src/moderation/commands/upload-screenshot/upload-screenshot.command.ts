@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MODERATION_PATHS, type ReportScreenshotUploaded } from '@serendip/proto';
+import { MODERATION_PATHS, REPORT_WINDOW_HOURS, type ReportScreenshotUploaded } from '@serendip/proto';
+import { CallRecords } from '../../../matching/public/index.js';
 import type { Config } from '../../../config/config.js';
 import { CONFIG } from '../../../config/config.token.js';
 import { DomainError, invalidField } from '../../../platform/cqrs/decider.js';
@@ -36,10 +37,16 @@ export class UploadScreenshotHandler implements ICommandHandler<UploadScreenshot
     @Inject(CONFIG) private readonly config: Config,
     @Inject(DATABASE) private readonly db: Db,
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
+    private readonly calls: CallRecords,
   ) {}
 
   async execute({ uploaderId, bytes }: UploadScreenshot): Promise<ReportScreenshotUploaded> {
     await this.limits.take(UPLOADS_PER_HOUR, uploaderId);
+    // Only someone who had a call they may still report has a screenshot to send: nobody else makes us decode pictures.
+    const since = new Date(Date.now() - REPORT_WINDOW_HOURS * 3_600_000);
+    if ((await this.calls.recentCallsOf(uploaderId, since, 1)).length === 0) {
+      throw new DomainError('no-call-to-report', 'You have no call to report', { kind: 'forbidden' });
+    }
     const pending = await this.db
       .selectFrom('moderation_screenshot_uploads')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -73,7 +73,8 @@ export class BanViews {
 
   private async nameOf(userId: string, now: Date): Promise<{ firstName: string; lastName: string } | null> {
     const user = await this.users.userInfo(userId, now);
-    return user?.firstName ? { firstName: user.firstName, lastName: user.lastName ?? '' } : null;
+    // spec 2: the banned screen names a moderator by first name and last initial; the rest of the name stays with us.
+    return user?.firstName ? { firstName: user.firstName, lastName: (user.lastName ?? '').slice(0, 1) } : null;
   }
 
   private async view(row: BanRow, now: Date): Promise<BanRecordView> {
