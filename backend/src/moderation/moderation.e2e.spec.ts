@@ -8,7 +8,7 @@ import type { BanHistoryEntry, BanInfo, BanStatusUpdatedPush, UserInfo } from '@
 import sharp from 'sharp';
 import { Manager } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../test-support/admins.js';
+import { signedInAdmin } from '../test-support/admins.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import {
@@ -46,14 +46,7 @@ describe('moderation: reports, bans, appeals', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-moderation-'));
     test = await startTestApp({ MEDIA_MODE: 'p2p', DATA_DIR: dataDir });
-    const password = 'violet-harbour-lantern-42';
-    const emailAddress = `admin-${randomUUID().slice(0, 8)}@example.com`;
-    adminId = await ensureAdmin(test.app, emailAddress, password);
-    admin = new ApiClient(test.base);
-    for (let tries = 0; (await admin.call('POST', '/auth/login', { emailAddress, password })).status !== 200; tries++) {
-      if (tries > 50) throw new Error('the admin could not sign in');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    ({ admin, adminId } = await signedInAdmin(test));
   }, 60_000);
   afterEach(() => {
     for (const socket of open.splice(0)) socket.close();

@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../test-support/admins.js';
+import { signedInAdmin } from '../test-support/admins.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { filmInRelayedCall } from '../test-support/filmed-calls.js';
 import { mediasoupWorker } from '../test-support/mediasoup-worker.js';
@@ -27,14 +27,7 @@ describe.skipIf(!worker)('report evidence: the server snapshot of a relayed call
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-report-evidence-'));
     test = await startTestApp({ MEDIA_MODE: 'relay', DATA_DIR: dataDir });
-    const password = 'violet-harbour-lantern-42';
-    const emailAddress = `admin-${randomUUID().slice(0, 8)}@example.com`;
-    await ensureAdmin(test.app, emailAddress, password);
-    admin = new ApiClient(test.base);
-    for (let tries = 0; (await admin.call('POST', '/auth/login', { emailAddress, password })).status !== 200; tries++) {
-      if (tries > 50) throw new Error('the admin could not sign in');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    ({ admin } = await signedInAdmin(test));
   }, 60_000);
   afterEach(() => {
     for (const socket of open.splice(0)) socket.close();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
-import { isErased } from '../../platform/personal-data/personal-data-vault.js';
+import { plain } from '../../platform/personal-data/personal-data-vault.js';
 import type { Projection } from '../../platform/projections/projection.js';
 import type { AccountEvent } from '../domain/account.events.js';
 
@@ -18,9 +18,6 @@ const HANDLED = new Set<string>([
   'LocationUpdated',
   'AccountDeleted',
 ]);
-
-/** A forgotten person's fields read as erased: the read model keeps no trace of them either. */
-const plain = <T>(value: T): T | null => (isErased(value) ? null : value);
 
 /** identity's `users` read model: what GET /auth/user-info and the admin's user lists read. */
 export const usersProjection: Projection = {

@@ -1,11 +1,8 @@
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
-import { isErased } from '../../platform/personal-data/personal-data-vault.js';
+import { plain } from '../../platform/personal-data/personal-data-vault.js';
 import type { Projection } from '../../platform/projections/projection.js';
 import type { StandingEvent } from '../domain/standing.events.js';
-
-/** A sealed field of an erased person reads as a marker: the read model keeps nothing (null, or '' where required). */
-const plain = <T>(value: T): T | null => (isErased(value) ? null : value);
 
 const HANDLED = new Set<string>([
   'UserBanned',

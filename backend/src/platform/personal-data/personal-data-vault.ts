@@ -13,6 +13,9 @@ export const ERASED: Erased = Object.freeze({ $erased: true as const });
 export const isErased = (value: unknown): value is Erased =>
   typeof value === 'object' && value !== null && (value as { $erased?: unknown }).$erased === true;
 
+/** A forgotten person's field as a read model keeps it: nothing (null), never the erasure marker. */
+export const plain = <T>(value: T): T | null => (isErased(value) ? null : value);
+
 /** A personal value as stored in an event: ciphertext under its subject's key. */
 export interface Sealed {
   $personal: { subject: string; sealed: string };

@@ -6,7 +6,7 @@ import { Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startVp8Source } from '../../../../../sfu/src/test-support/vp8-source.js';
-import { ensureAdmin } from '../../../test-support/admins.js';
+import { signedInAdmin } from '../../../test-support/admins.js';
 import { ApiClient } from '../../../test-support/api-client.js';
 import { mediasoupWorker } from '../../../test-support/mediasoup-worker.js';
 import { startTestApp, type TestApp } from '../../../test-support/test-app.js';
@@ -51,15 +51,7 @@ describe.skipIf(!worker)('evidence: server-side snapshots', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-evidence-'));
     test = await startTestApp({ MEDIA_MODE: 'relay', DATA_DIR: dataDir });
-    const password = 'violet-harbour-lantern-42';
-    const emailAddress = `admin-${randomUUID().slice(0, 8)}@example.com`;
-    adminId = await ensureAdmin(test.app, emailAddress, password);
-    admin = new ApiClient(test.base);
-    // The account reaches the read model a moment after the command.
-    for (let tries = 0; (await admin.call('POST', '/auth/login', { emailAddress, password })).status !== 200; tries++) {
-      if (tries > 50) throw new Error('the admin could not sign in');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    ({ admin, adminId } = await signedInAdmin(test));
   }, 60_000);
   afterEach(() => {
     for (const socket of open.splice(0)) socket.close();
