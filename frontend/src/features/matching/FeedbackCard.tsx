@@ -22,6 +22,9 @@ export function FeedbackCard() {
 
 function FeedbackForm({ feedback }: { feedback: NonNullable<MatchingState['feedback']> }) {
   const dispatch = useAppDispatch();
+  // In another call by now: leaving for Recent calls would end that one. Its Report button is on screen instead.
+  const { status } = useAppSelector(selectMatching);
+  const inAnotherCall = status === 'connecting' || status === 'connected';
   const [rating, setRating] = useState<number | null>(null);
   const [text, setText] = useState('');
 
@@ -86,13 +89,15 @@ function FeedbackForm({ feedback }: { feedback: NonNullable<MatchingState['feedb
           Send feedback
         </Button>
         {/* Reporting happens on Recent calls; matching stops first, so nobody is paired with an empty screen. */}
-        <Link
-          className="match-feedback__report"
-          to={reportCallPath(feedback.matchId)}
-          onClick={() => dispatch(a.leaveRequested())}
-        >
-          <ReportIcon aria-hidden="true" size={16} /> Report this call
-        </Link>
+        {!inAnotherCall && (
+          <Link
+            className="match-feedback__report"
+            to={reportCallPath(feedback.matchId)}
+            onClick={() => dispatch(a.leaveRequested())}
+          >
+            <ReportIcon aria-hidden="true" size={16} /> Report this call
+          </Link>
+        )}
       </form>
     </Card>
   );

@@ -191,6 +191,16 @@ describe('the feedback card (spec 2, 5)', () => {
     expect(dispatched).toHaveBeenCalledWith({ type: 'matching/leaveRequested', payload: undefined });
   });
 
+  it('offers no link away while the next call is on: leaving would end that call', () => {
+    renderWith(<FeedbackCard />, {
+      status: 'connected',
+      matchId: 'match-8',
+      feedback: { matchId: 'match-7', partnerName: 'Bob', phase: 'asking' },
+    });
+    expect(screen.getByRole('heading', { name: 'How was your call with Bob?' })).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Report this call' })).toBeNull();
+  });
+
   it('shows the thanks card with the next match coming', () => {
     renderWith(<FeedbackCard />, { feedback: { matchId: 'm', partnerName: 'Bob', phase: 'thanks' } });
     expect(screen.getByText('We appreciate it!')).toBeDefined();

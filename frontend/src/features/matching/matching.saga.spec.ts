@@ -105,9 +105,11 @@ describe('the match flow (spec 4)', () => {
 
   it('ends the matching session when the server refuses the user since the handshake (a ban)', async () => {
     const t = await untilSearching();
+    vi.mocked(notify.error).mockClear();
     t.socket.receive({ type: 'videoError', payload: { code: 'banned', reason: 'Your account is restricted.' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(notify.error).toHaveBeenCalledWith('Your account is restricted.');
+    // No toast: the restriction screen says it.
+    expect(notify.error).not.toHaveBeenCalled();
     expect(t.state().view).toBe('wizard');
     expect(t.media.calls).toContain('stop');
   });

@@ -300,7 +300,10 @@ class Call {
           this.over = true;
           return;
         }
-        if (message.payload.code !== 'not-in-call') notify.error(message.payload.reason);
+        // A ban's own screen says it (a toast over it would only repeat it).
+        if (message.payload.code !== 'not-in-call' && message.payload.code !== 'banned') {
+          notify.error(message.payload.reason);
+        }
         if (message.payload.code === 'unavailable') {
           // The search or call is over on the server: back to 'Find Match' rather than searching forever.
           yield* this.closeCall(state);

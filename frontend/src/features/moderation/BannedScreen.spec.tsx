@@ -279,4 +279,18 @@ describe('the countdown (spec 2, 4 "Ban", 9)', () => {
     await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Security Center' })).toBeDefined());
     expect(screen.queryByRole('heading', { name: 'Account Restricted' })).toBeNull();
   });
+
+  it('lets a banned user delete the account: a right the ban does not take away', async () => {
+    const server = signedInBanned().on('POST', '/api/user/delete-account', reply(200, { message: 'Account deleted' }));
+    const user = userEvent.setup();
+    renderApp('/settings');
+
+    await screen.findByRole('heading', { name: 'Ban Status' });
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText(/password/i), 'violet-harbour-42');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    await waitFor(() => expect(server.requestsTo('POST', '/api/user/delete-account')).toHaveLength(1));
+  });
 });

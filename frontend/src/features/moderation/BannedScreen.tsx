@@ -1,5 +1,7 @@
 import type { BanRecordView, UserInfo } from '@serendip/proto';
 import { History, LogOut, ShieldAlert } from 'lucide-react';
+import { DeleteAccount } from '../account/DeleteAccount';
+import '../account/account.css';
 import { type ReactNode, useCallback, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
@@ -86,6 +88,12 @@ export function BannedScreen({ user }: { user: UserInfo }) {
           </p>
           <BannedFooter />
         </Card>
+      )}
+      {/* Deleting one's account is a right a ban does not take away (the privacy policy): the rest of Settings is shut. */}
+      {load.state === 'loaded' && (
+        <div className="banned-screen__delete">
+          <DeleteAccount />
+        </div>
       )}
     </section>
   );

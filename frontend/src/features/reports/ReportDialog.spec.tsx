@@ -81,6 +81,9 @@ describe('the Report User dialog on the call screen (spec 2, 4, 5, 8)', () => {
 
     expect(within(dialog).getByText('About your call with Bob.')).toBeDefined();
     expect(t.uploads.sent).toHaveLength(0);
+    // The automatic capture is due: shown as under way, with no manual one to start meanwhile (it would make two).
+    expect(within(dialog).getByText('Capturing screenshot…')).toBeDefined();
+    expect(within(dialog).queryByRole('button', { name: /Take screenshot/ })).toBeNull();
     // Not before the frame is taken: moving the call to the SFU swaps the partner's video under the capture.
     expect(t.matching.socket.sentOf('report:opened')).toEqual([]);
 

@@ -32,6 +32,7 @@ import {
 } from './report-draft';
 import { REASON_LABELS, REPORT_TEXTS, SEVERITY_LABELS } from './report-texts';
 import { type ReportsApi, reportsApi } from './reports-api';
+import type { Screenshot } from './screenshot-state';
 import { ScreenshotPanel } from './ScreenshotPanel';
 import { attachedPicture, NO_SCREENSHOT } from './screenshot-state';
 import { SelectField } from './SelectField';
@@ -72,6 +73,9 @@ export interface ReportDialogProps {
  * spec 2 "Report User dialog": a reason (which sets its default severity, spec 9), the severity, optional details and a
  * screenshot. Open while mounted. The draft is kept in this browser until it is sent or given up (spec 3).
  */
+/** Shown until the automatic capture runs (spec 4: 500 ms after opening), so nobody starts a second one meanwhile. */
+const AUTO_CAPTURE_DUE: Screenshot = { status: 'capturing', attempt: 0, previous: null };
+
 export function ReportDialog({
   target,
   partnerVideo,
@@ -87,7 +91,7 @@ export function ReportDialog({
   const [form, setForm] = useState<ReportForm>(() =>
     restored ? { reason: restored.reason, severity: restored.severity, details: restored.details } : EMPTY_FORM,
   );
-  const { screenshot, take, remove } = useReportScreenshot({
+  const { screenshot, autoPending, take, remove } = useReportScreenshot({
     initial: restored?.screenshot ? { status: 'preview', picture: restored.screenshot } : NO_SCREENSHOT,
     partnerVideo,
     upload: api.uploadScreenshot,
@@ -213,7 +217,7 @@ export function ReportDialog({
             }}
           />
           <ScreenshotPanel
-            screenshot={screenshot}
+            screenshot={autoPending && screenshot.status === 'idle' ? AUTO_CAPTURE_DUE : screenshot}
             partnerName={target.partnerName}
             onTake={partnerVideo ? take : undefined}
             onRemove={remove}

@@ -85,6 +85,8 @@ export function useReportScreenshot({ initial, partnerVideo, upload, onAutoCaptu
 
   // The automatic one, once per dialog (a remount with a restored screenshot has one already).
   const autoTaken = useRef(initial.status !== 'idle');
+  // Until the automatic capture has run, the dialog shows it as under way: a manual one meanwhile would make two.
+  const [autoPending, setAutoPending] = useState(() => !autoTaken.current && partnerVideo !== undefined);
   useEffect(() => {
     if (!partnerVideo) return;
     if (autoTaken.current) {
@@ -93,6 +95,7 @@ export function useReportScreenshot({ initial, partnerVideo, upload, onAutoCaptu
     }
     const timer = setTimeout(() => {
       autoTaken.current = true;
+      setAutoPending(false);
       void take('auto');
     }, AUTO_SCREENSHOT_DELAY_MS);
     return () => clearTimeout(timer);
@@ -101,7 +104,7 @@ export function useReportScreenshot({ initial, partnerVideo, upload, onAutoCaptu
   // A closed dialog stops its upload.
   useEffect(() => () => running.current?.abort(), []);
 
-  return { screenshot, take: () => void take('manual'), remove };
+  return { screenshot, autoPending, take: () => void take('manual'), remove };
 }
 
 /** That capture is the one under way (not removed, retaken or failed meanwhile). */

@@ -71,7 +71,7 @@ const SECTIONS: readonly StaticSection[] = [
             ],
             [
               'Report draft',
-              'Holds a report you are writing (reason, severity, screenshot) in your browser until you submit it; nothing is sent before you do.',
+              'Holds a report you are writing (reason, severity, details, screenshot) in your browser until you submit or discard it, so a reload does not lose it. The screenshot itself is uploaded when it is taken and deleted after an hour unless you send the report.',
               'Until you submit or close the report.',
             ],
           ]}

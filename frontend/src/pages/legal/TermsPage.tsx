@@ -18,7 +18,8 @@ const SECTIONS: readonly StaticSection[] = [
         <p>
           By creating an account you confirm that the birth date you give is your real one. If we learn or have good
           reason to believe that an account belongs to someone under 18, we suspend it immediately and delete it. If you
-          meet someone on Serendip who seems to be under 18, end the call and report them with the reason “Underage”.
+          meet someone on Serendip who seems to be under 18, end the call and report them with the reason “Underage
+          user”.
         </p>
       </>
     ),

@@ -39,10 +39,12 @@ export const PRIVACY_SECTIONS: readonly StaticSection[] = [
           When someone reports a partner, we keep the reason, the severity, any details they write, the screenshot of
           the call their browser took (without its metadata), who reported whom and when. Opening the report moves the
           call through our media server, which then takes one picture of the reported person’s video itself, so the
-          evidence does not rest on the reporter’s word alone; nothing else of the call is recorded. We also keep
-          moderation decisions (warnings, bans and their expiry), appeal texts and their outcomes, a record of each
-          moderator who looked at a picture, and notices such as removed comments. When an account is banned for good,
-          we keep a keyed hash of its e-mail address (not the address) so that it cannot be used for a new account.
+          evidence does not rest on the reporter’s word alone; nothing else of the call is recorded. A moderator may
+          also have the media server take such a picture of a call it relays, stating why; that too is kept on record.
+          We also keep moderation decisions (warnings, bans and their expiry), appeal texts and their outcomes, a record
+          of each moderator who looked at a picture, and notices such as removed comments. When an account is banned for
+          good, we keep a keyed hash of its e-mail address (not the address) so that it cannot be used for a new
+          account.
         </p>
         <h3>Community features</h3>
         <p>Comments, replies and likes you post, and the notifications we send you.</p>
@@ -139,8 +141,8 @@ export const PRIVACY_SECTIONS: readonly StaticSection[] = [
             example to report child sexual abuse material to the competent authorities.
           </li>
           <li>
-            <strong>In a business transfer</strong>, if <CompanyName /> or Serendip is merged or sold; this policy keeps
-            applying to your data.
+            <strong>In a business transfer</strong>, if <CompanyName /> or its business is merged or sold; this policy
+            keeps applying to your data.
           </li>
         </ul>
         <p>The person you report is not told who reported them.</p>
@@ -250,7 +252,7 @@ export const PRIVACY_SECTIONS: readonly StaticSection[] = [
       <p>
         Serendip is only for adults. We do not knowingly collect data from anyone under 18. If we learn that an account
         belongs to a minor, we close it and delete its data, keeping only what the law requires us to keep to protect
-        children. If you believe a minor is using Serendip, report them with the reason “Underage” or write to{' '}
+        children. If you believe a minor is using Serendip, report them with the reason “Underage user” or write to{' '}
         <SupportEmailLink />.
       </p>
     ),

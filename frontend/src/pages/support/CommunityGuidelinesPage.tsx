@@ -15,7 +15,8 @@ const SECTIONS: readonly StaticSection[] = [
     content: (
       <p>
         Everyone on Serendip must be 18 or older. If someone you meet looks or says they are younger, end the call and
-        report them with the reason “Underage”. Accounts of minors are suspended straight away.
+        report them with the reason “Underage user”. A moderator reviews the report, and an account found to belong to a
+        minor is banned.
       </p>
     ),
   },

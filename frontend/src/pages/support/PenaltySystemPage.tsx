@@ -141,7 +141,7 @@ const SECTIONS: readonly StaticSection[] = [
           </li>
           <li>
             Until the review your appeal shows as pending; after it, as approved or rejected, on the Account Restricted
-            screen and in your Ban History, with the moderator’s note.
+            screen, and in your Ban History with the moderator’s note.
           </li>
           <li>
             If the appeal is approved, the restriction is lifted at once and the violation is removed from your record:
