@@ -86,7 +86,7 @@ export function useReportScreenshot({ initial, partnerVideo, upload, onAutoCaptu
   // The automatic one, once per dialog (a remount with a restored screenshot has one already).
   const autoTaken = useRef(initial.status !== 'idle');
   // Until the automatic capture has run, the dialog shows it as under way: a manual one meanwhile would make two.
-  const [autoPending, setAutoPending] = useState(() => !autoTaken.current && partnerVideo !== undefined);
+  const [autoPending, setAutoPending] = useState(() => initial.status === 'idle' && partnerVideo !== undefined);
   useEffect(() => {
     if (!partnerVideo) return;
     if (autoTaken.current) {
