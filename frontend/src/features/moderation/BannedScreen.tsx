@@ -36,7 +36,7 @@ export const AFTER_EXPIRY_RECHECK_MS = 6_000;
 export function BannedScreen({ user }: { user: UserInfo }) {
   useDocumentTitle(T.title);
   const dispatch = useAppDispatch();
-  const { load, appealed } = useBanInfo(moderationApi, user._id);
+  const { load, appealed } = useBanInfo(moderationApi, user._id, user);
   const firstName =
     user.firstName ?? (load.state === 'loaded' ? load.ban.bannedUser.firstName : null) ?? user.emailAddress;
 

@@ -117,4 +117,23 @@ describe('live ban status (spec 4 "Live ban status")', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Restricted' })).toBeDefined();
   });
+
+  it('reads the ban again when a push says it changed while still on (an appeal decided), so the decision shows', async () => {
+    signedInBanned(
+      null,
+      inTurn(
+        reply(200, { isBanned: true, ban: aBan({ appealStatus: 'pending', appealExplanation: 'It was not me.' }) }),
+        reply(200, { isBanned: true, ban: aBan({ appealStatus: 'rejected', appealExplanation: 'It was not me.' }) }),
+      ),
+    );
+    const { socket } = renderApp('/security-center');
+    expect(await screen.findByText('Pending')).toBeDefined();
+    act(() => socket.serverConnects());
+
+    act(() =>
+      socket.serverPushes({ event: 'banStatusUpdated', payload: { eventId: 'e-9', userId: 'user-1', isBanned: true } }),
+    );
+
+    expect(await screen.findByText('Rejected')).toBeDefined();
+  });
 });

@@ -70,7 +70,9 @@ function* applyBanStatus({ auth }: ModerationServices, action: ReturnType<typeof
   if (push.event !== 'banStatusUpdated') return;
   const user: UserInfo | null = yield select(currentUser);
   if (!user || user._id !== push.payload.userId) return;
-  if (user.isBanned !== push.payload.isBanned) yield put(userUpdated({ ...user, isBanned: push.payload.isBanned }));
+  // Still banned but something changed (an appeal was decided): a new user object makes the banned screen read its
+  // ban again.
+  yield put(userUpdated({ ...user, isBanned: push.payload.isBanned }));
   if (push.payload.isBanned) return;
   try {
     const fresh: UserInfo = yield call(auth.fetchUserInfo);

@@ -11,7 +11,7 @@ export type BanInfoLoad =
   | { state: 'no-ban' };
 
 /** The ban the banned screen shows (spec 7 GET /user/ban-info/{userId}); a failure is logged (spec 8). */
-export function useBanInfo(api: ModerationApi, userId: string) {
+export function useBanInfo(api: ModerationApi, userId: string, revision?: unknown) {
   // Kept with the user it is about, so another user's answer never shows (it reads as loading instead).
   const [answer, setAnswer] = useState<{ userId: string; load: BanInfoLoad } | null>(null);
 
@@ -30,7 +30,8 @@ export function useBanInfo(api: ModerationApi, userId: string) {
     return () => {
       live = false;
     };
-  }, [api, userId]);
+    // `revision` (the user object): a push about this ban gives a new one, and the ban is read again.
+  }, [api, userId, revision]);
 
   /** spec 4 "Appeal": none to pending after a successful submit, on the screen only. */
   const appealed = useCallback((appealExplanation: string) => {

@@ -176,4 +176,25 @@ describe('ban history (spec 2 /security-center/view-ban-history)', () => {
     expect(screen.queryByText('Your account has never been restricted.')).toBeNull();
     expect(screen.queryByRole('list', { name: 'Bans, newest first' })).toBeNull();
   });
+
+  it('reads the history again when the ban is lifted while it is open, so the decision shows', async () => {
+    const pending = aHistoryEntry({ caseId: 'case-5', reason: 'Spam in chat', appealStatus: 'pending' });
+    const approved = { ...pending, appealStatus: 'approved', ended: { at: at(5, 1), how: 'appeal-approved' } };
+    signedInBanned()
+      .on('GET', AUTH_PATHS.userInfo, inTurn(reply(200, aUser({ isBanned: true })), reply(200, aUser())))
+      .on('GET', BANNED_USER_PATHS.banHistory, inTurn(reply(200, [pending]), reply(200, [approved])))
+      .on('GET', BANNED_USER_PATHS.warnings, reply(200, []));
+    const { socket } = renderApp(PATH);
+    expect(await screen.findByText('Pending')).toBeDefined();
+    act(() => socket.serverConnects());
+
+    act(() =>
+      socket.serverPushes({
+        event: 'banStatusUpdated',
+        payload: { eventId: 'e-1', userId: 'user-1', isBanned: false },
+      }),
+    );
+
+    expect(await screen.findByText('Appeal approved')).toBeDefined();
+  });
 });

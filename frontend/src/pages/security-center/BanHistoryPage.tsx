@@ -27,7 +27,8 @@ type HistoryLoad =
  */
 export function BanHistoryPage() {
   useDocumentTitle('Ban History');
-  const banned = useAppSelector(selectCurrentUser)?.isBanned ?? false;
+  const user = useAppSelector(selectCurrentUser);
+  const banned = user?.isBanned ?? false;
   const [load, setLoad] = useState<HistoryLoad>({ state: 'loading' });
 
   const fetchHistory = useCallback(async (): Promise<HistoryLoad> => {
@@ -52,7 +53,8 @@ export function BanHistoryPage() {
     return () => {
       live = false;
     };
-  }, [fetchHistory]);
+    // Read again when the user changes: a push about a ban (lifted, an appeal decided) gives a new user object.
+  }, [fetchHistory, user]);
 
   async function retry() {
     setLoad({ state: 'loading' });
