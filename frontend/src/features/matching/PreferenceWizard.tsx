@@ -10,6 +10,7 @@ import { Card } from '../../ui/Card';
 import { Input } from '../../ui/Input';
 import { Slider } from '../../ui/Slider';
 import { authApi } from '../auth/auth-api';
+import { UnsentReportNotice } from '../reports/UnsentReportNotice';
 import { selectCurrentUser } from '../auth/session.selectors';
 import { userUpdated } from '../auth/session.slice';
 import { countryList } from './countries';
@@ -45,6 +46,7 @@ export function PreferenceWizard() {
         {TITLES[step]}
       </h1>
       {unconfirmed && <ConfirmEmailNotice id={confirmId} />}
+      <UnsentReportNotice />
       <div className="match-wizard__body">
         {step === 0 && <GenderStep value={filters.gender} onChange={(gender) => change({ gender })} />}
         {step === 1 && <CountryStep value={filters.country} onChange={(country) => change({ country })} />}

@@ -209,7 +209,7 @@ describe('the Report User dialog on the call screen (spec 2, 4, 5, 8)', () => {
     expect(within(dialog).getByRole('button', { name: 'Take screenshot' })).toBeDefined();
   });
 
-  it('keeps the draft through a reload: reason, severity and screenshot come back for that call', async () => {
+  it('keeps the draft through a reload, and the call screen leads back to it: reason, severity and screenshot come back', async () => {
     const t = await inACallWithBob((server) =>
       server.on('GET', MODERATION_PATHS.recentCalls, reply(200, [aRecentCall()])),
     );
@@ -220,8 +220,10 @@ describe('the Report User dialog on the call screen (spec 2, 4, 5, 8)', () => {
 
     leave?.();
     t.unmount();
-    renderApp('/security-center/recent-calls');
-    await t.user.click(await screen.findByRole('button', { name: 'Continue report Bob' }));
+    // After the reload the call screen starts at the wizard, which leads back to the unsent report.
+    renderApp('/video-match');
+    expect(await screen.findByText(/Your report about Bob is not sent yet/)).toBeDefined();
+    await t.user.click(screen.getByRole('link', { name: 'Continue report' }));
 
     const again = await screen.findByRole('dialog', { name: 'Report User' });
     expect(reasonOf(again).value).toBe('harassment');

@@ -94,6 +94,14 @@ export function pendingDraftCall(
   return draft.target.matchId;
 }
 
+/** The call of the account's unfinished report, as the dialog named it (the wizard offers to finish it). */
+export function pendingDraftTarget(
+  { reporterId, now }: { reporterId: string; now: number },
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): ReportTarget | null {
+  return pendingDraftCall({ reporterId, now }, storage) ? (readDraft(storage)?.target ?? null) : null;
+}
+
 /** Forgets the draft (only that call's, when one is named). Signing out forgets any: it holds a stranger's picture. */
 export function forgetDraft(matchId?: string, storage: Pick<Storage, 'getItem' | 'removeItem'> = localStorage): void {
   try {
