@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediasoupWorker } from '../backend/src/test-support/mediasoup-worker.js';
+import { adminApi } from './support/admin.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { screenshot } from './support/artifacts.js';
 import { browserUnavailable, launchChromium, VIEWPORTS } from './support/browser.js';
@@ -39,24 +40,7 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('moderation in brows
     await server?.stop();
   });
 
-  async function asAdmin() {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    return (method: string, path: string, body?: unknown) =>
-      fetch(`${server.url}/api${path}`, {
-        method,
-        headers: { Cookie: cookie, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-  }
+  const asAdmin = () => adminApi(server, ADMIN);
 
   const userIdOf = (page: Page) =>
     page.evaluate(async () => ((await (await fetch('/api/auth/user-info')).json()) as { _id: string })._id);

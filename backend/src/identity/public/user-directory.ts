@@ -3,9 +3,7 @@ import type { UserInfo } from '@serendip/proto';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { readUserInfo } from '../accounts/user-info.js';
 import { AccountStanding } from './account-standing.js';
-
-/** Account ids are UUIDs; anything else (a URL's junk) names nobody, and never reaches the uuid column. */
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../platform/shared/ids.js';
 
 /** What other contexts may read about a user (over the `users` read model): never hashes, tokens or secrets. */
 @Injectable()
@@ -20,12 +18,12 @@ export class UserDirectory {
    * unknown or deleted account. Never send it to another user: `partnerUser` is built from it field by field.
    */
   async userInfo(userId: string, now = new Date()): Promise<UserInfo | undefined> {
-    if (!USER_ID.test(userId)) return undefined;
+    if (!isUuid(userId)) return undefined;
     return readUserInfo(this.db, this.standing, userId, now);
   }
 
   async isAdmin(userId: string): Promise<boolean> {
-    if (!USER_ID.test(userId)) return false;
+    if (!isUuid(userId)) return false;
     const row = await this.db
       .selectFrom('users')
       .select(['is_admin', 'deleted_at'])

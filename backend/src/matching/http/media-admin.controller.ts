@@ -10,6 +10,7 @@ import { SfuLoads } from '../media/sfu-loads.js';
 import { type SnapshotRecord, TakeSnapshot } from '../commands/take-snapshot/take-snapshot.command.js';
 import { ViewSnapshot } from '../commands/view-snapshot/view-snapshot.command.js';
 import { GetSnapshotAudit, type SnapshotAudit } from '../queries/snapshot/snapshot-audit.query.js';
+import { isUuid } from '../../platform/shared/ids.js';
 
 export const SNAPSHOT_REASON_MAX_LENGTH = 500;
 const REASON_NEEDED = 'reason must say why the snapshot is taken';
@@ -44,8 +45,6 @@ export class TakeSnapshotDto {
   reportId?: string;
 }
 
-const SNAPSHOT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * Media for admins: the SFU nodes' load, and server-side snapshots (take one of a user in a relayed call, for a
  * stated reason or a report; look at the JPEG, which is recorded and checked against its SHA-256; see who did what
@@ -79,7 +78,7 @@ export class MediaAdminController {
     @CommandMeta() meta: CommandMetadata,
     @Res() res: Response,
   ): Promise<void> {
-    if (!SNAPSHOT_ID.test(snapshotId)) throw new NotFoundException('No such snapshot');
+    if (!isUuid(snapshotId)) throw new NotFoundException('No such snapshot');
     // Every look is its own view, recorded and checked: an Idempotency-Key must not turn a second look into a
     // replay that skips both.
     const jpeg = await this.commands.execute(new ViewSnapshot(snapshotId, { ...meta, commandId: randomUUID() }));
@@ -90,9 +89,7 @@ export class MediaAdminController {
 
   @Get('snapshots/:snapshotId/audit')
   async audit(@Param('snapshotId') snapshotId: string): Promise<SnapshotAudit> {
-    const audit = SNAPSHOT_ID.test(snapshotId)
-      ? await this.queries.execute(new GetSnapshotAudit(snapshotId))
-      : undefined;
+    const audit = isUuid(snapshotId) ? await this.queries.execute(new GetSnapshotAudit(snapshotId)) : undefined;
     if (!audit) throw new NotFoundException('No such snapshot');
     return audit;
   }

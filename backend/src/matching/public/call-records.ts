@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { DATABASE, type Db } from '../../platform/database/database.js';
+import { isUuid } from '../../platform/shared/ids.js';
 
 /** Who was in a call, and how it went, as moderation checks a report against it. */
 export interface CallParties {
@@ -28,8 +29,6 @@ export interface CallOfUser {
 /** At most this many calls in one answer: a day of quick skips is a long list. */
 export const RECENT_CALLS_MAX = 100;
 
-const MATCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /**
  * What other contexts may read about calls (over the `matches` read model): who was in one, and a user's recent ones.
  * Ids and times only: profiles are identity's. A call takes a moment after its pairing to reach the read model.
@@ -40,7 +39,7 @@ export class CallRecords {
 
   /** The call's two users and times; undefined for an unknown call (or anything that is not a call's id). */
   async partiesOf(matchId: string): Promise<CallParties | undefined> {
-    if (typeof matchId !== 'string' || !MATCH_ID.test(matchId)) return undefined;
+    if (!isUuid(matchId)) return undefined;
     const row = await this.db
       .selectFrom('matches')
       .select(['match_id', 'user_a', 'user_b', 'paired_at', 'ended_at', 'relay_reason'])

@@ -43,10 +43,10 @@ import {
   ResolveReportDto,
 } from './moderation.dto.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Ids in the path are UUIDs: anything else names nobody (404), and never reaches a query. */
 const accountId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No such user') });
 const caseIdOf = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No such ban') });
+const reportIdOf = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No such report') });
 const REPORTS_PAGE = 100;
 
 /**
@@ -96,17 +96,15 @@ export class ModerationAdminController {
 
   @Get('reports/:reportId/screenshot')
   async screenshot(
-    @Param('reportId') reportId: string,
+    @Param('reportId', reportIdOf) reportId: string,
     @CommandMeta() meta: CommandMetadata,
     @Res() res: Response,
   ): Promise<void> {
-    const row = UUID.test(reportId)
-      ? await this.db
-          .selectFrom('moderation_reports')
-          .select(['screenshot_file', 'screenshot_sha256'])
-          .where('report_id', '=', reportId)
-          .executeTakeFirst()
-      : undefined;
+    const row = await this.db
+      .selectFrom('moderation_reports')
+      .select(['screenshot_file', 'screenshot_sha256'])
+      .where('report_id', '=', reportId)
+      .executeTakeFirst();
     if (!row?.screenshot_file) throw new NotFoundException('No screenshot for this report');
     const jpeg = await readReportFile(this.config.dataDir, row.screenshot_file);
     if (createHash('sha256').update(jpeg).digest('hex') !== row.screenshot_sha256) {
@@ -131,11 +129,10 @@ export class ModerationAdminController {
   @Post('reports/:reportId/resolve')
   @HttpCode(200)
   async resolveReport(
-    @Param('reportId') reportId: string,
+    @Param('reportId', reportIdOf) reportId: string,
     @Body() body: ResolveReportDto,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<{ message: string }> {
-    if (!UUID.test(reportId)) throw new NotFoundException('No such report');
     await this.commands.execute(new ResolveReport(reportId, body.outcome, body.note ?? '', null, meta));
     return { message: `Report marked ${body.outcome}` };
   }

@@ -14,8 +14,7 @@ import { readReportFile } from '../commands/upload-screenshot/report-files.js';
 import { UploadScreenshot } from '../commands/upload-screenshot/upload-screenshot.command.js';
 import { RecentCalls } from '../queries/recent-calls/recent-calls.js';
 import { SubmitReportDto } from './moderation.dto.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { isUuid } from '../../platform/shared/ids.js';
 
 /** Reporting a partner (spec 2 "Report User dialog", 7 POST /report/submit-report) and the calls one may report. */
 @Controller('report')
@@ -46,7 +45,7 @@ export class ReportController {
     @Req() req: AuthenticatedRequest,
     @Res() res: Response,
   ): Promise<void> {
-    const upload = UUID.test(screenshotId)
+    const upload = isUuid(screenshotId)
       ? await this.db
           .selectFrom('moderation_screenshot_uploads')
           .select('file')

@@ -62,9 +62,13 @@ export function BanHistoryPage() {
   }
 
   return (
-    <section className="ban-history" aria-labelledby="ban-history-title" aria-busy={load.state === 'loading'}>
+    <section
+      className="security-subpage ban-history"
+      aria-labelledby="ban-history-title"
+      aria-busy={load.state === 'loading'}
+    >
       {/* A banned user's other pages are the banned screen: back there, not to a Security Center they cannot use. */}
-      <Link className="ban-history__back" to={banned ? '/' : '/security-center'}>
+      <Link className="security-subpage__back" to={banned ? '/' : '/security-center'}>
         ← {banned ? 'Account Restricted' : 'Security Center'}
       </Link>
       <h1 id="ban-history-title" className="security-center__title">

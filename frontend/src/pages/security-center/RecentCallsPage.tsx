@@ -17,6 +17,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
+import './security-center.css';
 import './recent-calls.css';
 
 /** `at`: when the list came, the moment 'how long ago' counts from. */
@@ -79,8 +80,8 @@ export function RecentCallsPage() {
     );
 
   return (
-    <section className="recent-calls" aria-labelledby="recent-calls-title" aria-busy={list.state === 'loading'}>
-      <Link className="recent-calls__back" to="/security-center">
+    <section className="security-subpage" aria-labelledby="recent-calls-title" aria-busy={list.state === 'loading'}>
+      <Link className="security-subpage__back" to="/security-center">
         ← Security Center
       </Link>
       <h1 id="recent-calls-title" className="security-center__title">

@@ -10,6 +10,7 @@ import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-c
 import { type Limit, RATE_LIMITS, type RateLimits } from '../../../platform/http/rate-limits.js';
 import { report } from '../../domain/report.decider.js';
 import { type EvidenceFile, reportStream } from '../../domain/report.events.js';
+import { isUuid } from '../../../platform/shared/ids.js';
 
 /** Reporting is two clicks; more than this an hour is not what it is for. */
 const REPORTS_PER_HOUR: Limit = { name: 'reports-filed', points: 10, durationSeconds: 3600 };
@@ -73,7 +74,7 @@ export class FileReportHandler implements ICommandHandler<FileReport> {
   }
 
   private async pendingScreenshot(uploaderId: string, screenshotId: string): Promise<EvidenceFile> {
-    const upload = /^[0-9a-f-]{36}$/.test(screenshotId)
+    const upload = isUuid(screenshotId)
       ? await this.db
           .selectFrom('moderation_screenshot_uploads')
           .select(['file', 'sha256', 'bytes'])
