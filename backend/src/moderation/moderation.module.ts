@@ -10,12 +10,15 @@ import { ResolveAppealHandler } from './commands/resolve-appeal/resolve-appeal.c
 import { ResolveReportHandler } from './commands/resolve-report/resolve-report.command.js';
 import { Standings } from './commands/standings.js';
 import { PurgeScreenshotUploads } from './commands/upload-screenshot/purge-screenshot-uploads.js';
+import { ViewReportScreenshotHandler } from './commands/view-report-screenshot/view-report-screenshot.command.js';
 import { UploadScreenshotHandler } from './commands/upload-screenshot/upload-screenshot.command.js';
 import { ForgetDeletedAccounts } from './integration/forget-deleted-accounts.js';
 import { ModerationAdminController } from './http/moderation-admin.controller.js';
 import { ReportController } from './http/report.controller.js';
 import { StandingController } from './http/standing.controller.js';
 import { BanViews } from './queries/ban-info/ban-views.js';
+import { PenaltySuggestions } from './queries/penalty-suggestion/penalty-suggestion.js';
+import { ReviewQueue } from './queries/review-queue/review-queue.js';
 import { ModerationTrail } from './queries/moderation-trail/moderation-trail.js';
 import { RecentCalls } from './queries/recent-calls/recent-calls.js';
 import { BanStanding } from './queries/standing/ban-standing.js';
@@ -43,6 +46,9 @@ import { BanStanding } from './queries/standing/ban-standing.js';
     BanViews,
     RecentCalls,
     ModerationTrail,
+    ReviewQueue,
+    PenaltySuggestions,
+    ViewReportScreenshotHandler,
     ForgetDeletedAccounts,
   ],
   exports: [AccountStanding],
