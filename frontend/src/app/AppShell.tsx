@@ -8,12 +8,15 @@ import { LoadingOverlay } from '../shared/ui/LoadingOverlay';
 import { Footer } from './Footer';
 import { useAppSelector } from './hooks';
 
-/** The frame of every page; until boot has finished only the loading overlay is shown. */
-export function AppShell() {
+/**
+ * The frame of every page; until boot has finished only the loading overlay is shown. `bare` leaves the frame to the
+ * pages (the admin dashboard has its own sidebar and header).
+ */
+export function AppShell({ bare = false }: { bare?: boolean }) {
   const booting = useAppSelector(selectIsBooting);
   return (
     <>
-      {booting ? <LoadingOverlay word="INITIALIZING" /> : <Shell />}
+      {booting ? <LoadingOverlay word="INITIALIZING" /> : bare ? <Outlet /> : <Shell />}
       {/* Up while the overlay shows too, and in one place so boot ending does not remount it. */}
       <Toasts />
     </>

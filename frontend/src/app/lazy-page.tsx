@@ -15,7 +15,7 @@ export function lazyPage(path: string | undefined, load: () => Promise<Component
   };
 }
 
-function PageLoading() {
+export function PageLoading() {
   return (
     <p className="visually-hidden" role="status">
       Loading page…

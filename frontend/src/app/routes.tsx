@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { RequireSession } from '../features/auth/RequireSession';
 import { staticRoutes } from '../pages/legal/static-routes';
 import { AppShell } from './AppShell';
-import { lazyPage } from './lazy-page';
+import { lazyPage, PageLoading } from './lazy-page';
 
 /** One route table for the browser router (main.tsx) and the memory router (tests). Every page is a lazy chunk. */
 export const routes: RouteObject[] = [
@@ -43,15 +43,40 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
-      // spec 6: admins only; the dashboard's screens are not built yet.
+      // spec 2: the 404 page for any other path.
+      lazyPage('*', () => import('../pages/not-found/NotFoundPage').then((m) => m.NotFoundPage)),
+    ],
+  },
+  // spec 2 "Admin dashboard", spec 6: admins and moderators only, in the dashboard's own frame and lazy chunks.
+  {
+    path: 'dashboard',
+    element: <AppShell bare />,
+    children: [
       {
         element: <RequireSession adminOnly />,
         children: [
-          lazyPage('dashboard', () => import('../pages/dashboard/DashboardPage').then((m) => m.DashboardPage)),
+          {
+            HydrateFallback: PageLoading,
+            lazy: async () => ({
+              Component: (await import('../pages/dashboard/DashboardLayout')).DashboardLayout,
+            }),
+            children: [
+              lazyPage(undefined, () => import('../pages/dashboard/overview/OverviewPage').then((m) => m.OverviewPage)),
+              lazyPage('user-management', () =>
+                import('../pages/dashboard/users/UserManagementPage').then((m) => m.UserManagementPage),
+              ),
+              lazyPage('user-management/:userId/view-details', () =>
+                import('../pages/dashboard/users/UserDetailsPage').then((m) => m.UserDetailsPage),
+              ),
+              lazyPage('reports', () => import('../pages/dashboard/reports/ReportsPage').then((m) => m.ReportsPage)),
+              lazyPage('appeals', () => import('../pages/dashboard/appeals/AppealsPage').then((m) => m.AppealsPage)),
+              lazyPage('server-logs', () =>
+                import('../pages/dashboard/server-logs/SystemLogPage').then((m) => m.SystemLogPage),
+              ),
+            ],
+          },
         ],
       },
-      // spec 2: the 404 page for any other path.
-      lazyPage('*', () => import('../pages/not-found/NotFoundPage').then((m) => m.NotFoundPage)),
     ],
   },
 ];

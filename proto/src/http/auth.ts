@@ -12,6 +12,15 @@ export const genderSchema = z.enum(['male', 'female']);
 export type Gender = z.infer<typeof genderSchema>;
 
 /**
+ * Who may do what (spec 6 Admin, as moderation teams work): a `moderator` handles reports and appeals and bans for up
+ * to 30 days; an `admin` does everything, permanent bans and granting roles included. Both reach the dashboard.
+ */
+export const roleSchema = z.enum(['user', 'moderator', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+/** The roles that reach the admin dashboard. */
+export const isStaff = (role: Role) => role === 'moderator' || role === 'admin';
+
+/**
  * The signed-in user as the client sees it (GET /auth/user-info). Never a hash, a token or another user's data.
  * The client parses every answer that carries it: a half-deployed server or a proxy's page must not become the user.
  */
@@ -34,7 +43,9 @@ export const userInfoSchema = z.object({
   /** ISO 3166-1 alpha-2 code of the last known location, or null ('Unknown' on screen). */
   country: optionalText,
   city: optionalText,
+  /** spec 3: true for the `admin` role only (the 'Administrator' badge). */
   isAdmin: z.boolean(),
+  role: roleSchema,
   isBanned: z.boolean(),
   twoFactorEnabled: z.boolean(),
   /** "Hide my IP": this user's calls go through the SFU, so no stranger learns their IP address. */

@@ -30,6 +30,7 @@ export async function readUserInfo(
     country: row.country,
     city: row.city,
     isAdmin: row.is_admin,
+    role: row.is_admin ? 'admin' : 'user',
     isBanned: await standing.isRestricted(row.user_id, now),
     twoFactorEnabled: row.two_factor_enabled,
     hideIp: row.hide_ip,

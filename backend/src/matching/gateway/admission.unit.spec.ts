@@ -18,6 +18,7 @@ const ada: UserInfo = {
   country: 'GB',
   city: 'London',
   isAdmin: false,
+  role: 'user',
   isBanned: false,
   twoFactorEnabled: false,
   isFinishedSteps: true,

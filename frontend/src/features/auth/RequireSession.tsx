@@ -1,3 +1,4 @@
+import { isStaff } from '@serendip/proto';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -13,7 +14,7 @@ import { navigatedInApp } from './session.slice';
 import { needsSignupSteps } from './user-info';
 
 interface RequireSessionProps {
-  /** spec 6: admin-only pages send everyone else to / with 'Unauthorized, 404'. */
+  /** spec 6: admin-only pages (the dashboard, for admins and moderators) send everyone else to / with 'Unauthorized, 404'. */
   adminOnly?: boolean;
 }
 
@@ -60,7 +61,7 @@ export function RequireSession({ adminOnly = false }: RequireSessionProps) {
   // it links to (View Details) stays reachable.
   if (user.isBanned && location.pathname !== BAN_HISTORY_PATH) return <LazyBannedScreen user={user} />;
 
-  if (adminOnly && !user.isAdmin) return <RedirectWithToast to="/" message={AUTH_TOASTS.unauthorizedAdmin} />;
+  if (adminOnly && !isStaff(user.role)) return <RedirectWithToast to="/" message={AUTH_TOASTS.unauthorizedAdmin} />;
   // spec 4 "Signup gating"; the continue-signup page itself is behind this guard, so it is let through.
   if (needsSignupSteps(user) && location.pathname !== AUTH_ROUTES.continueSignup) {
     return <Navigate to={AUTH_ROUTES.continueSignup} replace />;

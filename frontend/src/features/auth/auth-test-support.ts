@@ -130,6 +130,7 @@ export function aUser(overrides: Partial<UserInfo> = {}): UserInfo {
     country: 'GB',
     city: 'London',
     isAdmin: false,
+    role: 'user',
     isBanned: false,
     twoFactorEnabled: false,
     hideIp: false,

@@ -108,15 +108,26 @@ describe('guards (spec 4, 6)', () => {
 
       expect(await screen.findByText('Unauthorized, 404')).toBeDefined();
       expect(router.state.location.pathname).toBe('/');
-      expect(screen.queryByRole('heading', { name: 'The admin dashboard is coming soon' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Overview' })).toBeNull();
     });
 
-    it('shows the page to an admin', async () => {
-      signedInAs(aUser({ isAdmin: true }));
+    it('shows the dashboard to an admin, in its own frame', async () => {
+      signedInAs(aUser({ isAdmin: true, role: 'admin' }));
 
       renderWithHistory(['/dashboard']);
 
-      expect(await screen.findByRole('heading', { name: 'The admin dashboard is coming soon' })).toBeDefined();
+      expect(await screen.findByRole('heading', { name: 'Overview' })).toBeDefined();
+      expect(screen.getByRole('complementary', { name: 'Dashboard' })).toBeDefined();
+      expect(screen.getByText('Admin')).toBeDefined();
+    });
+
+    it('shows the dashboard to a moderator too', async () => {
+      signedInAs(aUser({ isAdmin: false, role: 'moderator' }));
+
+      renderWithHistory(['/dashboard/reports']);
+
+      expect(await screen.findByRole('heading', { name: 'Reports' })).toBeDefined();
+      expect(screen.getByText('Moderator')).toBeDefined();
     });
 
     it('sends a visitor to login first', async () => {

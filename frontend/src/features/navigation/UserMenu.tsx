@@ -1,4 +1,5 @@
 import type { UserInfo } from '@serendip/proto';
+import { isStaff } from '@serendip/proto';
 import { ChevronDown, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
@@ -34,7 +35,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
           Hi, <strong>{name}</strong>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {user.isAdmin && (
+        {isStaff(user.role) && (
           <DropdownMenuItem asChild icon={<LayoutDashboard size={18} />}>
             <Link to={NAV_PATHS.dashboard}>Dashboard</Link>
           </DropdownMenuItem>

@@ -1,4 +1,4 @@
-/** Where the menus of spec 2 lead. The dashboard's screens are not built yet. */
+/** Where the menus of spec 2 lead. */
 export const NAV_PATHS = {
   home: '/',
   videoMatch: '/video-match',

@@ -1,0 +1,101 @@
+import { Activity, Flag, Gavel, LayoutDashboard, Menu, Search, Users, X } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../features/auth/session.selectors';
+import { BrandMark } from '../../shared/ui/BrandMark';
+import { UserMenu } from '../../features/navigation/UserMenu';
+import { DASHBOARD_PATHS } from './dashboard-paths';
+import './dashboard.css';
+
+const SECTIONS = [
+  { to: DASHBOARD_PATHS.overview, label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: DASHBOARD_PATHS.users, label: 'User Management', icon: Users, end: false },
+  { to: DASHBOARD_PATHS.reports, label: 'Reports', icon: Flag, end: false },
+  { to: DASHBOARD_PATHS.appeals, label: 'Appeals', icon: Gavel, end: false },
+  { to: DASHBOARD_PATHS.serverLogs, label: 'System Log', icon: Activity, end: false },
+] as const;
+
+/**
+ * The admin dashboard's frame (spec 2 "Admin dashboard"): a sidebar (a drawer behind a menu button on a phone) and a
+ * header with the user search, the review bell and the admin's avatar menu. Admins and moderators only: the route
+ * guard sends everyone else away, and every call it makes is checked again on the server.
+ */
+export function DashboardLayout() {
+  const user = useAppSelector(selectCurrentUser);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  return (
+    <div className="dash">
+      <a className="skip-link" href="#dash-main">
+        Skip to content
+      </a>
+      <aside className={drawerOpen ? 'dash__sidebar dash__sidebar--open' : 'dash__sidebar'} aria-label="Dashboard">
+        <div className="dash__brand">
+          <Link className="brand" to="/" aria-label="Serendip home">
+            <BrandMark size={26} />
+            <span className="brand__name">Serendip</span>
+          </Link>
+          <span className="dash__role">{user?.role === 'admin' ? 'Admin' : 'Moderator'}</span>
+          <button className="dash__drawer-close" type="button" onClick={() => setDrawerOpen(false)}>
+            <X size={20} aria-hidden="true" />
+            <span className="visually-hidden">Close menu</span>
+          </button>
+        </div>
+        <nav>
+          <ul className="dash__nav">
+            {SECTIONS.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className="dash__nav-link">
+                  <Icon size={18} aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      {drawerOpen && <div className="dash__scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
+      <div className="dash__body">
+        <header className="dash__header">
+          <button className="dash__menu-button" type="button" onClick={() => setDrawerOpen(true)}>
+            <Menu size={20} aria-hidden="true" />
+            <span className="visually-hidden">Open menu</span>
+          </button>
+          <UserSearch />
+          <div className="dash__header-end">{user && <UserMenu user={user} />}</div>
+        </header>
+        <main id="dash-main" className="dash__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The header's search: the user list, searched on the server by name, username or e-mail. */
+function UserSearch() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = text.trim();
+    void navigate(q ? `${DASHBOARD_PATHS.users}?search=${encodeURIComponent(q)}` : DASHBOARD_PATHS.users);
+  };
+  return (
+    <form className="dash__search" role="search" onSubmit={submit}>
+      <Search size={16} aria-hidden="true" />
+      <label className="visually-hidden" htmlFor="dash-search">
+        Search users
+      </label>
+      <input
+        id="dash-search"
+        type="search"
+        placeholder="Search users by name, username or e-mail"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+    </form>
+  );
+}
