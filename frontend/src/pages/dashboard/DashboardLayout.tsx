@@ -1,6 +1,6 @@
 import { Activity, Flag, Gavel, LayoutDashboard, Menu, Search, Users, X } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../features/auth/session.selectors';
 import { BrandMark } from '../../shared/ui/BrandMark';
@@ -24,8 +24,6 @@ const SECTIONS = [
 export function DashboardLayout() {
   const user = useAppSelector(selectCurrentUser);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
   return (
     <div className="dash">
       <a className="skip-link" href="#dash-main">
@@ -47,7 +45,7 @@ export function DashboardLayout() {
           <ul className="dash__nav">
             {SECTIONS.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
-                <NavLink to={to} end={end} className="dash__nav-link">
+                <NavLink to={to} end={end} className="dash__nav-link" onClick={() => setDrawerOpen(false)}>
                   <Icon size={18} aria-hidden="true" />
                   {label}
                 </NavLink>
