@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AdminModule } from './admin/admin.module.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { MatchingModule } from './matching/matching.module.js';
 import { ModerationModule } from './moderation/moderation.module.js';
@@ -19,6 +20,7 @@ export class AppModule {
         MatchingModule,
         ModerationModule,
         OpsModule,
+        AdminModule,
       ],
     };
   }

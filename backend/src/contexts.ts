@@ -1,3 +1,4 @@
+import { adminContext } from './admin/admin.context.js';
 import { identityContext } from './identity/identity.context.js';
 import { matchingContext } from './matching/matching.context.js';
 import { moderationContext } from './moderation/moderation.context.js';
@@ -5,4 +6,10 @@ import { opsContext } from './ops/ops.context.js';
 import type { BoundedContext } from './platform/event-core/bounded-context.js';
 
 /** Every bounded context of the backend. identity, matching, moderation, notifications, feed and admin join here. */
-export const contexts: BoundedContext[] = [opsContext, identityContext, matchingContext, moderationContext];
+export const contexts: BoundedContext[] = [
+  opsContext,
+  identityContext,
+  matchingContext,
+  moderationContext,
+  adminContext,
+];

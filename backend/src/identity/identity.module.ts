@@ -16,7 +16,7 @@ import { GeolocationController } from './location/geolocation.controller.js';
 import { LocationService } from './location/location.service.js';
 import { IdentityMails } from './mail/identity-mails.js';
 import { CurrentPassword } from './passwords/current-password.js';
-import { AdminGuard, AuthGuard } from './public/guards.js';
+import { AdminGuard, AuthGuard, StaffGuard } from './public/guards.js';
 import { ACCESS_TOKENS, SessionResolver } from './public/session-resolver.js';
 import { UserDirectory } from './public/user-directory.js';
 import { ListSessionsHandler } from './queries/sessions/list-sessions.query.js';
@@ -61,9 +61,10 @@ import { SignIns } from './sessions/sign-ins.js';
     SessionResolver,
     AuthGuard,
     AdminGuard,
+    StaffGuard,
     UserDirectory,
     EndSessionSockets,
   ],
-  exports: [SessionResolver, AuthGuard, AdminGuard, UserDirectory, BarredAddresses],
+  exports: [SessionResolver, AuthGuard, AdminGuard, StaffGuard, UserDirectory, BarredAddresses],
 })
 export class IdentityModule {}

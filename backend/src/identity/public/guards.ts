@@ -78,6 +78,25 @@ export class AdminGuard implements CanActivate {
 }
 
 /**
+ * Dashboard routes (spec 6 Admin): signed in (401), then staff, a moderator or an admin (403). Routes only an admin
+ * may use (permanent bans, granting roles) take AdminGuard instead.
+ */
+@Injectable()
+export class StaffGuard implements CanActivate {
+  constructor(
+    private readonly auth: AuthGuard,
+    private readonly users: UserDirectory,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await this.auth.canActivate(context);
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (!(await this.users.isAdmin(req.auth.userId))) throw new ForbiddenException('Only staff may do that');
+    return true;
+  }
+}
+
+/**
  * The metadata of the command a request carries (DESIGN.md "The write side"): an Idempotency-Key header makes a retry of
  * the same intent a no-op; the actor is the signed-in user, or 'anonymous' on open routes.
  */

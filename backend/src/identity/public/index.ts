@@ -7,6 +7,7 @@ export { type AccessClaims } from '../sessions/access-tokens.js';
 export { ACCESS_TOKENS, SessionResolver, type TokenCarrier } from './session-resolver.js';
 export {
   AdminGuard,
+  StaffGuard,
   AuthGuard,
   type AuthenticatedRequest,
   CommandMeta,

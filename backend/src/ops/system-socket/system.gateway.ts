@@ -71,7 +71,8 @@ export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private async register(socket: SystemSocket) {
     const claims = await this.sessions.resolve(socket.handshake);
     if (!claims || socket.disconnected) return undefined;
-    const roles = (await this.users.isAdmin(claims.userId)) ? ['admin'] : [];
+    // 'staff': every admin and moderator (the dashboard's live pushes); the role itself for what only it may see.
+    const roles = (await this.users.isAdmin(claims.userId)) ? ['staff', 'admin'] : [];
     const unregister = await this.realtime.register({
       userId: claims.userId,
       sessionId: claims.sessionId,
