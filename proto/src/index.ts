@@ -15,3 +15,4 @@ export * from './contract.js';
 export * from './bus/matching.js';
 export * from './http/moderation.js';
 export * from './events/moderation.js';
+export * from './http/dash-moderation.js';

@@ -14,6 +14,10 @@ import { ViewReportScreenshotHandler } from './commands/view-report-screenshot/v
 import { UploadScreenshotHandler } from './commands/upload-screenshot/upload-screenshot.command.js';
 import { ForgetDeletedAccounts } from './integration/forget-deleted-accounts.js';
 import { ModerationAdminController } from './http/moderation-admin.controller.js';
+import { DashModerationController } from './http/dash-moderation.controller.js';
+import { ReportFeed } from './commands/report-feed.js';
+import { ReportList } from './queries/report-list/report-list.js';
+import { AppealQueue } from './queries/appeal-queue/appeal-queue.js';
 import { ReportController } from './http/report.controller.js';
 import { StandingController } from './http/standing.controller.js';
 import { BanViews } from './queries/ban-info/ban-views.js';
@@ -30,7 +34,7 @@ import { BanStanding } from './queries/standing/ban-standing.js';
 @Global()
 @Module({
   imports: [IdentityModule, MatchingModule],
-  controllers: [ReportController, StandingController, ModerationAdminController],
+  controllers: [ReportController, StandingController, ModerationAdminController, DashModerationController],
   providers: [
     { provide: AccountStanding, useClass: BanStanding },
     Standings,
@@ -50,6 +54,9 @@ import { BanStanding } from './queries/standing/ban-standing.js';
     PenaltySuggestions,
     ViewReportScreenshotHandler,
     ForgetDeletedAccounts,
+    ReportList,
+    AppealQueue,
+    ReportFeed,
   ],
   exports: [AccountStanding],
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { DashReport } from '../http/dash-moderation.js';
 
 /**
  * The system socket: the default Socket.IO namespace every client opens. Clients ping; the server pushes the events
@@ -55,16 +56,29 @@ export interface BanStatusUpdatedPush extends Pushed {
   isBanned: boolean;
 }
 
+/**
+ * To staff (every admin's and moderator's system socket): a report was filed, or reviewed, as the dashboard's report
+ * table lists it, so the table shows it without a reload and two moderators do not act on the same one.
+ */
+export type ReportListedPush = DashReport & Pushed;
+
 /** What the server pushes on the system socket to one user's sockets, or to every admin's (spec 7). */
 export interface SystemServerToClientEvents {
   sessionEnded: (event: SessionEndedPush) => void;
   banStatusUpdated: (event: BanStatusUpdatedPush) => void;
+  reportFiled: (event: ReportListedPush) => void;
+  reportResolved: (event: ReportListedPush) => void;
 }
 
 export type SystemPushEvent = keyof SystemServerToClientEvents;
 export type SystemPushPayload<E extends SystemPushEvent> = Parameters<SystemServerToClientEvents[E]>[0];
 
-export const SYSTEM_PUSH_EVENTS = ['sessionEnded', 'banStatusUpdated'] as const satisfies readonly SystemPushEvent[];
+export const SYSTEM_PUSH_EVENTS = [
+  'sessionEnded',
+  'banStatusUpdated',
+  'reportFiled',
+  'reportResolved',
+] as const satisfies readonly SystemPushEvent[];
 
 /**
  * A push between backend nodes on `user.<id>` or `role.<role>` (DESIGN.md "Fan-out: NATS"): each node hands it to

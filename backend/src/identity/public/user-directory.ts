@@ -31,4 +31,22 @@ export class UserDirectory {
       .executeTakeFirst();
     return !!row && row.is_admin && !row.deleted_at;
   }
+
+  /**
+   * First names for a list of ids in one query (the dashboard's tables name many people per page): live accounts
+   * only, so an unknown or deleted one is missing from the answer (it shows as erased).
+   */
+  async firstNames(userIds: readonly string[]): Promise<Map<string, string | null>> {
+    const ids = [...new Set(userIds.filter(isUuid))];
+    const names = new Map<string, string | null>();
+    if (ids.length === 0) return names;
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['user_id', 'first_name'])
+      .where('user_id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const row of rows) names.set(row.user_id, row.first_name);
+    return names;
+  }
 }

@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req, R
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IsOptional, IsUUID, ValidateBy } from 'class-validator';
 import type { Response } from 'express';
-import { AdminGuard, type AuthenticatedRequest, CommandMeta } from '../../identity/public/index.js';
+import { AdminGuard, type AuthenticatedRequest, CommandMeta, StaffGuard } from '../../identity/public/index.js';
 import type { SfuLoad } from '@serendip/proto';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { SfuLoads } from '../media/sfu-loads.js';
@@ -49,9 +49,9 @@ export class TakeSnapshotDto {
  * Media for admins: the SFU nodes' load, and server-side snapshots (take one of a user in a relayed call, for a
  * stated reason or a report; look at the JPEG, which is recorded and checked against its SHA-256; see who did what
  * with it). The report flow (moderation) takes snapshots itself; these routes serve the dashboard and operators.
+ * Admin only, each route guarded before any body is read, but looking at a snapshot, which moderators do too.
  */
 @Controller('admin')
-@UseGuards(AdminGuard)
 export class MediaAdminController {
   constructor(
     private readonly commands: CommandBus,
@@ -60,11 +60,13 @@ export class MediaAdminController {
   ) {}
 
   @Get('media')
+  @UseGuards(AdminGuard)
   media(): { nodes: SfuLoad[] } {
     return { nodes: this.loads.nodes() };
   }
 
   @Post('snapshots')
+  @UseGuards(AdminGuard)
   @HttpCode(201)
   take(@Body() body: TakeSnapshotDto, @Req() req: AuthenticatedRequest): Promise<SnapshotRecord> {
     return this.commands.execute(
@@ -72,7 +74,9 @@ export class MediaAdminController {
     );
   }
 
+  /** Moderators look at a report's evidence too (the dashboard's report table): staff, every look recorded. */
   @Get('snapshots/:snapshotId')
+  @UseGuards(StaffGuard)
   async read(
     @Param('snapshotId') snapshotId: string,
     @CommandMeta() meta: CommandMetadata,
@@ -88,6 +92,7 @@ export class MediaAdminController {
   }
 
   @Get('snapshots/:snapshotId/audit')
+  @UseGuards(AdminGuard)
   async audit(@Param('snapshotId') snapshotId: string): Promise<SnapshotAudit> {
     const audit = isUuid(snapshotId) ? await this.queries.execute(new GetSnapshotAudit(snapshotId)) : undefined;
     if (!audit) throw new NotFoundException('No such snapshot');

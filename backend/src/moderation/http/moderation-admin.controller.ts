@@ -14,7 +14,7 @@ import {
 import { CommandBus } from '@nestjs/cqrs';
 import type { PenaltySuggestionView } from '@serendip/proto';
 import type { Response } from 'express';
-import { AdminGuard, CommandMeta } from '../../identity/public/index.js';
+import { AdminGuard, CommandMeta, StaffGuard } from '../../identity/public/index.js';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { BanUser } from '../commands/ban-user/ban-user.command.js';
 import { LiftBan } from '../commands/lift-ban/lift-ban.command.js';
@@ -38,13 +38,14 @@ const caseIdOf = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundExcepti
 const reportIdOf = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No such report') });
 
 /**
- * Admins' moderation actions until the dashboard exists, and what the dashboard will call (spec 6 Admin): the review
- * queue, the reporter's screenshot (every look recorded and checked against its SHA-256), the policy's suggestion,
- * banning, lifting a ban, deciding an appeal and resolving a report; and a user's audit trail. Admin only (AdminGuard,
- * before any body is read).
+ * Moderation actions the dashboard calls (spec 6 Admin): the review queue, the reporter's screenshot (every look
+ * recorded and checked against its SHA-256), the policy's suggestion, banning, lifting a ban, deciding an appeal and
+ * resolving a report; and a user's audit trail. Moderators review reports and appeals as admins do (StaffGuard, before
+ * any body is read); lifting a ban outside an appeal overrules a colleague's decision, so it stays an admin's call
+ * (AdminGuard). How long a moderator may ban for is the BanUser handler's rule.
  */
 @Controller('admin')
-@UseGuards(AdminGuard)
+@UseGuards(StaffGuard)
 export class ModerationAdminController {
   constructor(
     private readonly commands: CommandBus,
@@ -108,6 +109,7 @@ export class ModerationAdminController {
   }
 
   @Post('bans/:caseId/unban')
+  @UseGuards(AdminGuard)
   @HttpCode(200)
   async unban(
     @Param('caseId', caseIdOf) caseId: string,

@@ -5,8 +5,10 @@ import {
   REPORT_OUTCOMES,
   REPORT_REASONS,
   REPORT_SEVERITIES,
+  REPORT_STATUSES,
   type ReportReason,
   type ReportSeverity,
+  type ReportStatus,
   VIOLATION_LEVELS,
   type ViolationLevel,
 } from '@serendip/proto';
@@ -129,4 +131,36 @@ export class ResolveReportDto {
 export class PenaltySuggestionQuery {
   @IsIn(VIOLATION_LEVELS, { message: `level must be one of ${VIOLATION_LEVELS.join(', ')}` })
   level!: ViolationLevel;
+}
+
+/** GET /api/dash/report/get-all: which page, and the table's filters. */
+export class DashReportQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  @Max(100_000, { message: 'page is too large' })
+  page?: number;
+
+  @IsOptional()
+  @IsIn([...REPORT_STATUSES, 'all'], { message: `status must be one of ${[...REPORT_STATUSES, 'all'].join(', ')}` })
+  status?: ReportStatus | 'all';
+
+  @IsOptional()
+  @IsIn(REPORT_SEVERITIES, { message: `severity must be one of ${REPORT_SEVERITIES.join(', ')}` })
+  severity?: ReportSeverity;
+
+  @IsOptional()
+  @IsIn(REASON_KEYS, { message: `reason must be one of ${REASON_KEYS.join(', ')}` })
+  reason?: ReportReason;
+}
+
+/** GET /api/dash/appeals: which page. */
+export class DashPageQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  @Max(100_000, { message: 'page is too large' })
+  page?: number;
 }

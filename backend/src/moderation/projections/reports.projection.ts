@@ -36,6 +36,8 @@ export const reportsProjection: Projection = {
             screenshot_file: d.screenshot?.file ?? null,
             screenshot_sha256: d.screenshot?.sha256 ?? null,
             filed_at: d.filedAt,
+            // The table's `#`: the next number in order of filing, so a rebuild numbers the reports the same way.
+            report_no: sql<number>`(select coalesce(max(report_no), 0) + 1 from moderation_reports)`,
           })
           .onConflict((c) => c.column('report_id').doNothing())
           .execute();

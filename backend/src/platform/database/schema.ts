@@ -236,6 +236,8 @@ export interface ModerationReportsTable {
   resolved_by: string | null;
   resolution_note: string | null;
   case_id: string | null;
+  /** The dashboard's `#`: in order of filing (0021). */
+  report_no: number | null;
 }
 
 /** moderation: a screenshot uploaded for a report not yet filed (kept an hour, then deleted). */

@@ -7,10 +7,12 @@ import { DomainError } from '../../../platform/cqrs/decider.js';
 import { type CommandMetadata, executeDecider } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-core.js';
+import type { Position } from '../../../platform/event-store/event-store.js';
 import { type Limit, RATE_LIMITS, type RateLimits } from '../../../platform/http/rate-limits.js';
 import { report } from '../../domain/report.decider.js';
 import { type EvidenceFile, reportStream } from '../../domain/report.events.js';
 import { isUuid } from '../../../platform/shared/ids.js';
+import { ReportFeed } from '../report-feed.js';
 
 /** Reporting is two clicks; more than this an hour is not what it is for. */
 const REPORTS_PER_HOUR: Limit = { name: 'reports-filed', points: 10, durationSeconds: 3600 };
@@ -46,6 +48,7 @@ export class FileReportHandler implements ICommandHandler<FileReport> {
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
     private readonly calls: CallRecords,
     private readonly commands: CommandBus,
+    private readonly feed: ReportFeed,
   ) {}
 
   async execute(command: FileReport): Promise<ReportSubmitted> {
@@ -68,8 +71,16 @@ export class FileReportHandler implements ICommandHandler<FileReport> {
       await this.db.deleteFrom('moderation_screenshot_uploads').where('screenshot_id', '=', screenshotId).execute();
     }
     const reported = filed.events[0]?.type === 'ReportFiled' ? filed.events[0].data.reportedId : undefined;
-    if (reported && call && !call.endedAt) await this.takeServerSnapshot(reportId, call.matchId, reported, meta);
-    if (filed.position) await this.core.projections.caughtUpTo(filed.position, 5_000);
+    const attached =
+      reported && call && !call.endedAt
+        ? await this.takeServerSnapshot(reportId, call.matchId, reported, meta)
+        : undefined;
+    if (filed.position) {
+      // The snapshot's event comes after the report's: waiting for it means the read model has both.
+      await this.core.projections.caughtUpTo(attached ?? filed.position, 5_000);
+      // With its server snapshot, if there is one: the staff's table shows both pictures at once.
+      await this.feed.announce('reportFiled', reportId, meta.commandId);
+    }
     return { reportId, message: 'Report submitted successfully' };
   }
 
@@ -100,12 +111,12 @@ export class FileReportHandler implements ICommandHandler<FileReport> {
     matchId: string,
     reportedId: string,
     meta: CommandMetadata,
-  ): Promise<void> {
+  ): Promise<Position | undefined> {
     try {
       const snapshot = await this.commands.execute(
         new TakeSnapshot(reportedId, meta.actor, { reportId, matchId }, meta.now),
       );
-      await executeDecider(
+      const attached = await executeDecider(
         this.core,
         reportStream(reportId),
         report,
@@ -113,9 +124,11 @@ export class FileReportHandler implements ICommandHandler<FileReport> {
         { ...meta, commandId: uuidv5(`${meta.commandId}:snapshot`, REPORT_NAMESPACE) },
       );
       await this.commands.execute(new HoldEvidence(snapshot.snapshotId, reportId, meta.actor, meta.now));
+      return attached.position;
     } catch (error) {
       const why = error instanceof DomainError ? error.code : (error as Error).message;
       this.logger.log(`report ${reportId}: no server snapshot (${why})`);
+      return undefined;
     }
   }
 }

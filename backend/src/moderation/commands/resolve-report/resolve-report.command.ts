@@ -7,6 +7,7 @@ import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-core.js';
 import { report } from '../../domain/report.decider.js';
 import { reportStream } from '../../domain/report.events.js';
+import { ReportFeed } from '../report-feed.js';
 
 export class ResolveReport extends Command<void> {
   constructor(
@@ -31,6 +32,7 @@ export class ResolveReportHandler implements ICommandHandler<ResolveReport> {
     @Inject(EVENT_CORE) private readonly core: EventCore,
     @Inject(DATABASE) private readonly db: Db,
     private readonly commands: CommandBus,
+    private readonly feed: ReportFeed,
   ) {}
 
   async execute({ reportId, outcome, note, caseId, meta }: ResolveReport): Promise<void> {
@@ -43,6 +45,7 @@ export class ResolveReportHandler implements ICommandHandler<ResolveReport> {
     );
     if (!position) return;
     await this.core.projections.caughtUpTo(position, 5_000);
+    await this.feed.announce('reportResolved', reportId, meta.commandId);
     const row = await this.db
       .selectFrom('moderation_reports')
       .select('snapshot_id')

@@ -1,0 +1,88 @@
+import type { ReportReason, ReportSeverity, ViolationLevel } from './moderation.js';
+
+/** Where a report stands: open until a moderator dismisses it, marks it false, or acts on it with a ban. */
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned', 'false'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A person named in a dashboard row: `firstName` null and `erased` true once the account is deleted. */
+export interface DashPerson {
+  _id: string;
+  firstName: string | null;
+  erased?: true;
+}
+
+/**
+ * spec 3 Report "as listed to admins" (_id, type, reason, severity, reportedByWho, reportedUser, screenshot, createdAt)
+ * plus what the dashboard's table needs: the `#`, the review status, and the server's own frame of the reported side.
+ * The picture URLs are staff routes that record every look.
+ */
+export interface DashReport {
+  _id: string;
+  /** The table's `#`: stable, in order of filing. */
+  number: number;
+  type: 'videosession';
+  reason: ReportReason;
+  severity: ReportSeverity;
+  reportedByWho: DashPerson;
+  reportedUser: DashPerson;
+  /** The reporter's screenshot; absent without one (or once its subject deleted the account). */
+  screenshot?: string;
+  /** The media server's frame of the reported side (relayed calls only). */
+  serverSnapshot?: string;
+  createdAt: string;
+  status: ReportStatus;
+  /** The ban that acted on it. */
+  caseId: string | null;
+  /** The reporter's own words, if any. */
+  details?: string;
+}
+
+/** GET /api/dash/report/get-all filters; paging info comes in the X-Total-Count and X-Total-Pages headers. */
+export interface DashReportQuery {
+  page?: number;
+  status?: ReportStatus | 'all';
+  severity?: ReportSeverity;
+  reason?: ReportReason;
+}
+export const DASH_REPORTS_PAGE_SIZE = 25;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const TOTAL_PAGES_HEADER = 'X-Total-Pages';
+
+/** A ban whose user appealed, with what it rests on (GET /api/dash/appeals): pending, oldest first. */
+export interface DashAppeal {
+  caseId: string;
+  user: DashPerson;
+  reason: string;
+  level: ViolationLevel;
+  bannedAt: string;
+  /** null: permanent. */
+  expiresAt: string | null;
+  bannedBy: DashPerson;
+  appealExplanation: string;
+  appealedAt: string;
+  /** The report(s) the ban acted on, with their pictures. */
+  evidence: DashReport[];
+}
+
+export interface DashAppealsPage {
+  items: DashAppeal[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+export const DASH_APPEALS_PAGE_SIZE = 10;
+
+/** Decide an appeal (POST, body {outcome, note}): approve ends the ban, reject keeps it; the note is required. */
+export interface DecideAppealRequest {
+  outcome: 'approved' | 'rejected';
+  note: string;
+}
+
+export const DASH_MODERATION_PATHS = {
+  reports: '/api/dash/report/get-all',
+  appeals: '/api/dash/appeals',
+  resolveReport: (reportId: string) => `/api/admin/reports/${encodeURIComponent(reportId)}/resolve`,
+  penaltySuggestion: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/penalty-suggestion`,
+  ban: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/ban`,
+  decideAppeal: (caseId: string) => `/api/admin/bans/${encodeURIComponent(caseId)}/appeal`,
+} as const;
