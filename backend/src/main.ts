@@ -8,7 +8,8 @@ import { EventCore } from './platform/event-core/event-core.js';
 import { loadKeyEncryptionKey } from './platform/personal-data/key-encryption-key.js';
 import { createServerApp } from './app.js';
 import { type OpenDatabase, openDatabase } from './platform/database/database.js';
-import { createLogger } from './platform/logging/logger.js';
+import { DatabaseLogSink } from './platform/logging/database-log-sink.js';
+import { createLogger, stdoutAndDatabase } from './platform/logging/logger.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -24,7 +25,9 @@ async function main() {
     if (error instanceof ConfigError) fail(`Configuration error: ${error.problems.join('; ')}`);
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  // The System Log's copy of the log (spec 2): lines wait in the sink until the database is open.
+  const logSink = new DatabaseLogSink();
+  const logger = createLogger(config.logLevel, stdoutAndDatabase(logSink));
   // Signals are taken from the first moment: one that arrives while starting (an orchestrator stopping a
   // service that just became ready) waits for the start to finish, then stops it in order.
   const signals: { requested?: NodeJS.Signals; stop?: (signal: NodeJS.Signals) => void } = {};
@@ -35,6 +38,7 @@ async function main() {
   const database = await openDatabase(config, logger).catch((error: unknown) =>
     fail(`Database error: ${message(error)}`),
   );
+  logSink.attach(database.db);
   const core = await startEventCore(config, database, logger).catch(async (error: unknown) => {
     await database.close();
     return fail(`Event store error: ${message(error)}`);
@@ -79,6 +83,7 @@ async function main() {
     app.get(ServiceLifecycle).stoppingBecause(reason);
     await app.close();
     await core.stop();
+    await logSink.close();
     await database.close();
     logger.info('stopped');
     logger.flush();

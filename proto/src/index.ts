@@ -1,5 +1,6 @@
 export * from './http/api.js';
 export * from './http/health.js';
+export * from './http/logs.js';
 export * from './socket/system.js';
 export * from './events/integration-event.js';
 export * from './events/ops.js';

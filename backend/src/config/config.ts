@@ -182,6 +182,14 @@ const schema = z
         message: 'must be a whole number of days from 1 to 3650',
       })
       .transform(Number),
+    LOG_RETENTION_DAYS: z
+      .string()
+      .trim()
+      .default('14')
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 3650, {
+        message: 'must be a whole number of days from 1 to 3650',
+      })
+      .transform(Number),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -304,6 +312,8 @@ const schema = z
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
       avatarPendingBytesMax: env.AVATAR_PENDING_BYTES_MAX,
       evidenceRetentionDays: env.EVIDENCE_RETENTION_DAYS,
+      /** Days the System Log keeps a line (spec 2); older lines are deleted hourly. */
+      logRetentionDays: env.LOG_RETENTION_DAYS,
       /** Express's `trust proxy`: which hops may set X-Forwarded-For (the client IP for sessions, limits, bans). */
       trustProxy:
         env.TRUST_PROXY === 'true'

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { pino } from 'pino';
 import { createServerApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
 import { contexts } from '../contexts.js';
 import { ServiceLifecycle } from '../ops/service-lifecycle.js';
 import { createDb, type Db, migrateToLatest } from '../platform/database/database.js';
 import { EventCore } from '../platform/event-core/event-core.js';
+import { DatabaseLogSink } from '../platform/logging/database-log-sink.js';
+import { createLogger } from '../platform/logging/logger.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -29,11 +30,14 @@ export async function startTestApp(
   options: { database?: TestDatabase } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const logger = pino({ level: 'silent' });
-  const db = createDb(database.url);
-  await migrateToLatest(db, logger);
   // Peer to peer unless a test asks for the SFU: most tests are not about media, and each SFU starts workers.
   const config = loadConfig({ DATABASE_URL: database.url, MEDIA_MODE: 'p2p', LOG_LEVEL: 'warn', ...env });
+  // As main does, minus stdout: the log goes to the System Log's table only (LOG_LEVEL=info in a test to see more).
+  const logSink = new DatabaseLogSink();
+  const logger = createLogger(config.logLevel, logSink);
+  const db = createDb(database.url);
+  await migrateToLatest(db, logger);
+  logSink.attach(db);
   const core = await EventCore.create({
     db,
     databaseUrl: database.url,
@@ -55,6 +59,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       await core.stop();
+      await logSink.close();
       await db.destroy();
       if (!options.database) await database.drop();
     },

@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 /** Read models and plumbing tables, as kysely sees them. Each context adds its tables here. */
 export interface Database {
   server_log: ServerLogTable;
+  app_log: AppLogTable;
   events: EventsTable;
   checkpoints: CheckpointsTable;
   users: UsersTable;
@@ -72,6 +73,18 @@ export interface ServerLogTable {
   level: 'info' | 'warn' | 'error';
   message: string;
   /** The backend process that wrote it (a row per start lets operators see restarts). */
+  instance: string;
+}
+
+/** The application's own log lines, info and above, personal data scrubbed (migration 0018; spec 2 System Log). */
+export interface AppLogTable {
+  id: Generated<string>;
+  logged_at: Date | string;
+  level: string;
+  message: string;
+  /** The Nest context or pino component that wrote the line, when it named one. */
+  context: string | null;
+  /** host/pid of the process that wrote it. */
   instance: string;
 }
 

@@ -29,6 +29,17 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return destination ? pino(options, destination) : pino(options);
 }
 
+/**
+ * stdout as before, every level the logger lets through; and a copy of info and above for the admin System Log
+ * (spec 2), written to Postgres by the sink.
+ */
+export function stdoutAndDatabase(sink: pino.DestinationStream): pino.DestinationStream {
+  return pino.multistream([
+    { level: 'trace', stream: pino.destination(1) },
+    { level: 'info', stream: sink },
+  ]);
+}
+
 /** Lets Nest's own messages (module init, route map, errors) come out as the same JSON lines. */
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}

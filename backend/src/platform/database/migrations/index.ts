@@ -13,6 +13,7 @@ import * as identityHardening from './0013-identity-hardening.js';
 import * as matchingEvidence from './0014-matching-evidence.js';
 import * as moderation from './0015-moderation.js';
 import * as matchingSeparations from './0016-matching-separations.js';
+import * as appLog from './0018-app-log.js';
 import * as reportReview from './0021-report-review.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0014-matching-evidence': matchingEvidence,
   '0015-moderation': moderation,
   '0016-matching-separations': matchingSeparations,
+  '0018-app-log': appLog,
   '0021-report-review': reportReview,
 };
