@@ -16,4 +16,6 @@ export * from './contract.js';
 export * from './bus/matching.js';
 export * from './http/moderation.js';
 export * from './events/moderation.js';
+export * from './http/dashboard-users.js';
 export * from './http/dash-moderation.js';
+export * from './http/dashboard.js';

@@ -1,4 +1,7 @@
 import type { BoundedContext } from '../platform/event-core/bounded-context.js';
+import { staffAccessEventSchemas } from './domain/staff-access.events.js';
+import { auditTrailProjection } from './projections/audit-trail.projection.js';
+import { overviewStatsProjection } from './projections/overview-stats.projection.js';
 
 /**
  * Admin (DESIGN.md "Conventions"): the dashboard's own read models over every context's events, and the records of
@@ -6,6 +9,6 @@ import type { BoundedContext } from '../platform/event-core/bounded-context.js';
  */
 export const adminContext: BoundedContext = {
   name: 'admin',
-  eventSchemas: [],
-  projections: [],
+  eventSchemas: [...staffAccessEventSchemas],
+  projections: [auditTrailProjection, overviewStatsProjection],
 };

@@ -20,6 +20,7 @@ import { DeleteEvidenceOfDeletedAccounts } from './integration/delete-evidence-o
 import { SeparateReportedPairs } from './integration/separate-reported-pairs.js';
 import { SeparatePairHandler } from './commands/separate-pair/separate-pair.command.js';
 import { CallRecords } from './public/call-records.js';
+import { LiveMatching } from './public/live-matching.js';
 import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query.js';
 
 /** Matching (DESIGN.md "Conventions"): the queue, calls, their media and feedback, and the pairs kept apart. */
@@ -53,8 +54,9 @@ import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query
     SeparatePairHandler,
     SeparateReportedPairs,
     CallRecords,
+    LiveMatching,
   ],
-  // Through public/ only (public/index.ts): what moderation reads of calls.
-  exports: [CallRecords],
+  // Through public/ only (public/index.ts): what moderation reads of calls; the dashboard's live figures and SFU load.
+  exports: [CallRecords, LiveMatching, SfuLoads],
 })
 export class MatchingModule {}

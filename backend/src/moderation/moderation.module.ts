@@ -24,8 +24,10 @@ import { BanViews } from './queries/ban-info/ban-views.js';
 import { PenaltySuggestions } from './queries/penalty-suggestion/penalty-suggestion.js';
 import { ReviewQueue } from './queries/review-queue/review-queue.js';
 import { ModerationTrail } from './queries/moderation-trail/moderation-trail.js';
+import { ModerationRecords } from './public/moderation-records.js';
 import { RecentCalls } from './queries/recent-calls/recent-calls.js';
 import { BanStanding } from './queries/standing/ban-standing.js';
+import { ModerationFigures } from './public/moderation-figures.js';
 
 /**
  * Moderation (DESIGN.md "Conventions"): reports with evidence, bans under the penalty policy, appeals. Global only to
@@ -54,10 +56,12 @@ import { BanStanding } from './queries/standing/ban-standing.js';
     PenaltySuggestions,
     ViewReportScreenshotHandler,
     ForgetDeletedAccounts,
+    ModerationRecords,
     ReportList,
     AppealQueue,
     ReportFeed,
+    ModerationFigures,
   ],
-  exports: [AccountStanding],
+  exports: [AccountStanding, ModerationRecords, ModerationFigures],
 })
 export class ModerationModule {}

@@ -6,6 +6,7 @@ import { EVENT_CORE, type EventCore } from './event-core/event-core.js';
 import { RATE_LIMITS, RateLimits } from './http/rate-limits.js';
 import { DevOutboxController } from './mail/dev-outbox.controller.js';
 import { MAIL_SENDER, type MailSender } from './mail/mail-sender.js';
+import { Presence } from './realtime/presence.js';
 import { Realtime } from './realtime/realtime.js';
 
 export interface PlatformDeps {
@@ -26,13 +27,14 @@ export class PlatformModule {
       { provide: MAIL_SENDER, useValue: deps.mail },
       { provide: RATE_LIMITS, useFactory: () => new RateLimits(deps.core.databaseUrl) },
       Realtime,
+      Presence,
     ];
     return {
       module: PlatformModule,
       global: true,
       controllers: [DevOutboxController],
       providers,
-      exports: [CONFIG, DATABASE, EVENT_CORE, MAIL_SENDER, RATE_LIMITS, Realtime],
+      exports: [CONFIG, DATABASE, EVENT_CORE, MAIL_SENDER, RATE_LIMITS, Realtime, Presence],
     };
   }
 }

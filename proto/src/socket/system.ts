@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { DashboardCounters } from '../http/dashboard.js';
 import type { DashReport } from '../http/dash-moderation.js';
 
 /**
@@ -62,10 +63,20 @@ export interface BanStatusUpdatedPush extends Pushed {
  */
 export type ReportListedPush = DashReport & Pushed;
 
+/**
+ * To staff: the dashboard overview's live figures changed (sent at most about once a second, and now and then unchanged).
+ * `at`: when they were counted (ISO), so a client keeps the newest.
+ */
+export interface DashboardCountersPush extends Pushed {
+  counters: DashboardCounters;
+  at: string;
+}
+
 /** What the server pushes on the system socket to one user's sockets, or to every admin's (spec 7). */
 export interface SystemServerToClientEvents {
   sessionEnded: (event: SessionEndedPush) => void;
   banStatusUpdated: (event: BanStatusUpdatedPush) => void;
+  dashboardCounters: (event: DashboardCountersPush) => void;
   reportFiled: (event: ReportListedPush) => void;
   reportResolved: (event: ReportListedPush) => void;
 }
@@ -76,6 +87,7 @@ export type SystemPushPayload<E extends SystemPushEvent> = Parameters<SystemServ
 export const SYSTEM_PUSH_EVENTS = [
   'sessionEnded',
   'banStatusUpdated',
+  'dashboardCounters',
   'reportFiled',
   'reportResolved',
 ] as const satisfies readonly SystemPushEvent[];

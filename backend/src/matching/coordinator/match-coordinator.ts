@@ -124,6 +124,13 @@ export class MatchCoordinator {
     };
   }
 
+  /** The dashboard's live figures (spec 2 "Admin dashboard"): who is searching, calls on now, those relayed. */
+  liveCounts() {
+    let relayedCalls = 0;
+    for (const call of this.calls.values()) if (call.relay) relayedCalls++;
+    return { searching: this.waiting.size, inCalls: this.calls.size, relayedCalls };
+  }
+
   /** Stops the grace timers and closes the SFU rooms; the calls are forgotten (a new leader starts empty). */
   stop(): void {
     // Rooms still being made are closed as they come (openRoomOffLoop).

@@ -22,6 +22,7 @@ import { Matchmaker } from '../domain/matchmaker.js';
 import { videoSubject } from '../gateway/video-subject.js';
 import { SfuClient } from '../media/sfu-client.js';
 import { SfuLoads } from '../media/sfu-loads.js';
+import { LiveMatching } from '../public/live-matching.js';
 import { MATCHING_REQUESTS_SUBJECT, MATCHMAKER_QUEUE, parseCoordinatorRequest } from './coordinator.messages.js';
 import { iceServersFor } from './ice-servers.js';
 import { LeaderLock } from './leader-lock.js';
@@ -48,6 +49,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     private readonly sfu: SfuClient,
     private readonly loads: SfuLoads,
     private readonly commands: CommandBus,
+    private readonly live: LiveMatching,
   ) {
     this.lock = new LeaderLock({
       databaseUrl: core.databaseUrl,
@@ -117,6 +119,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
       .execute();
     for (const skip of skips) coordinator.rememberSkip(skip.user_a, skip.user_b, new Date(skip.ended_at!).getTime());
     this.coordinator = coordinator;
+    this.live.lead(() => coordinator.liveCounts());
     const requests = [
       // A request that does not fit the contract (a gateway of another version, a bug) is dropped with the field at
       // fault; the reason names fields only, never the personal data a request carries.
@@ -171,6 +174,7 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
   private async standDown() {
     const subscriptions = this.subscriptions.splice(0);
     await Promise.all(subscriptions.map((s) => s.unsubscribe()));
+    this.live.standDown();
     this.coordinator?.stop();
     this.coordinator = undefined;
   }

@@ -13,4 +13,7 @@ export {
   type SnapshotAuditEntry,
 } from '../queries/snapshot/snapshot-audit.query.js';
 export { SeparatePair, type Separation } from '../commands/separate-pair/separate-pair.command.js';
+export { LiveMatching, type LiveMatchingCounts } from './live-matching.js';
+/** The SFU nodes' latest load (GET /api/admin/media reads the same), for the dashboard overview. */
+export { SfuLoads } from '../media/sfu-loads.js';
 export { MatchingModule } from './matching-module.js';

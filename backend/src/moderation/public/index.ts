@@ -3,4 +3,6 @@
  * events (proto/src/events/moderation.ts) and identity asks it through its own AccountStanding port: nothing here yet
  * but the module, which the app composes.
  */
+export { ModerationFigures, type ModerationFiguresNow } from './moderation-figures.js';
 export { ModerationModule } from '../moderation.module.js';
+export { type BanRecord, ModerationRecords } from './moderation-records.js';

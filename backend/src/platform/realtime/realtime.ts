@@ -10,6 +10,7 @@ import { EVENT_CORE, type EventCore } from '../event-core/event-core.js';
 import type { BusMessage, BusSubscription } from '../messaging/message-bus.js';
 import { RecentIds } from '../messaging/recent-ids.js';
 import { userSubject } from '../messaging/subjects.js';
+import { Presence } from './presence.js';
 
 /** A socket this node holds for a signed-in user, in any namespace, as its gateway registers it. */
 export interface LiveSocket {
@@ -46,7 +47,10 @@ export class Realtime implements OnApplicationShutdown {
   private readonly audiences = new Map<string, Audience>();
   private readonly seen = new RecentIds();
 
-  constructor(@Inject(EVENT_CORE) private readonly core: EventCore) {}
+  constructor(
+    @Inject(EVENT_CORE) private readonly core: EventCore,
+    private readonly presence: Presence,
+  ) {}
 
   /**
    * Starts delivering to a socket; resolves once this node listens for its user (and roles), so nothing pushed
@@ -55,7 +59,10 @@ export class Realtime implements OnApplicationShutdown {
   async register(socket: LiveSocket): Promise<() => Promise<void>> {
     const subjects = [userSubject(socket.userId), ...socket.roles.map(roleSubject)];
     await Promise.all(subjects.map((subject) => this.join(subject, socket)));
+    // A socket that takes system pushes is a system socket: its user is online (the dashboard's count).
+    const leave = socket.push ? this.presence.join(socket.userId) : undefined;
     return async () => {
+      leave?.();
       await Promise.all(subjects.map((subject) => this.leave(subject, socket)));
     };
   }

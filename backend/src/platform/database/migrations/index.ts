@@ -14,7 +14,10 @@ import * as matchingEvidence from './0014-matching-evidence.js';
 import * as moderation from './0015-moderation.js';
 import * as matchingSeparations from './0016-matching-separations.js';
 import * as appLog from './0018-app-log.js';
+import * as auditTrail from './0020-audit-trail.js';
+import * as overviewStats from './0019-overview-stats.js';
 import * as reportReview from './0021-report-review.js';
+import * as identityRoles from './0017-identity-roles.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -33,5 +36,8 @@ export const migrations: Record<string, Migration> = {
   '0015-moderation': moderation,
   '0016-matching-separations': matchingSeparations,
   '0018-app-log': appLog,
+  '0020-audit-trail': auditTrail,
+  '0017-identity-roles': identityRoles,
+  '0019-overview-stats': overviewStats,
   '0021-report-review': reportReview,
 };
