@@ -10,6 +10,7 @@ import { AccountSecurityController } from './http/account-security.controller.js
 import { AccountController } from './http/account.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { ProfileController } from './http/profile.controller.js';
+import { StaffRolesController } from './http/staff-roles.controller.js';
 import { EndSessionSockets } from './integration/end-session-sockets.js';
 import { DbIpGeoLocator, GEO_LOCATOR } from './location/geo-ip.js';
 import { GeolocationController } from './location/geolocation.controller.js';
@@ -19,6 +20,7 @@ import { CurrentPassword } from './passwords/current-password.js';
 import { AdminGuard, AuthGuard, StaffGuard } from './public/guards.js';
 import { ACCESS_TOKENS, SessionResolver } from './public/session-resolver.js';
 import { UserDirectory } from './public/user-directory.js';
+import { StaffUserDirectory } from './public/staff-user-directory.js';
 import { ListSessionsHandler } from './queries/sessions/list-sessions.query.js';
 import { GetUserInfoHandler } from './queries/user-info/get-user-info.query.js';
 import { AccessTokens } from './sessions/access-tokens.js';
@@ -36,6 +38,7 @@ import { SignIns } from './sessions/sign-ins.js';
     AccountController,
     AvatarsController,
     GeolocationController,
+    StaffRolesController,
   ],
   providers: [
     {
@@ -63,8 +66,9 @@ import { SignIns } from './sessions/sign-ins.js';
     AdminGuard,
     StaffGuard,
     UserDirectory,
+    StaffUserDirectory,
     EndSessionSockets,
   ],
-  exports: [SessionResolver, AuthGuard, AdminGuard, StaffGuard, UserDirectory, BarredAddresses],
+  exports: [SessionResolver, AuthGuard, AdminGuard, StaffGuard, UserDirectory, StaffUserDirectory, BarredAddresses],
 })
 export class IdentityModule {}

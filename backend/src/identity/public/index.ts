@@ -18,6 +18,12 @@ export {
   SIGN_IN_FIRST,
 } from './guards.js';
 export { UserDirectory } from './user-directory.js';
+export {
+  StaffUserDirectory,
+  type StaffSessionRow,
+  type StaffUserProfile,
+  type StaffUserRow,
+} from './staff-user-directory.js';
 export { IdentityModule } from './identity-module.js';
 export { ACCOUNT_RESTRICTED, AccountStanding, AllowedWhileRestricted } from './account-standing.js';
 export { BarredAddresses } from '../accounts/barred-addresses.js';

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type AuditTrailEntry, type AuditTrailPage, DASH_USERS_PAGE_SIZE } from '@serendip/proto';
+import { UserDirectory } from '../../../identity/public/index.js';
+import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-core.js';
+import type { EventStore, RecordedEvent } from '../../../platform/event-store/event-store.js';
+import { isErased } from '../../../platform/personal-data/personal-data-vault.js';
+import { ProtectingEventStore } from '../../../platform/personal-data/protecting-event-store.js';
+import { isUuid } from '../../../platform/shared/ids.js';
+
+/** Never shown, whoever asks: secrets, and where evidence files lie. */
+const NEVER_SHOWN = new Set(['passwordHash', 'file']);
+const SUMMARY_MAX = 300;
+const VALUE_MAX = 80;
+
+/**
+ * A person's audit trail (spec 6 Admin): every event about them, newest first, 25 a page, from the `audit_trail`
+ * index (which events, by log position) and the log itself (what they say). Admins read personal data opened with the
+ * subject's key; moderators read it as 'hidden' (the events are read through the redacting store, nothing is
+ * decrypted for them); a forgotten subject's reads as 'erased'.
+ */
+@Injectable()
+export class AuditTrail {
+  constructor(
+    @Inject(EVENT_CORE) private readonly core: EventCore,
+    @Inject(DATABASE) private readonly db: Db,
+    private readonly directory: UserDirectory,
+  ) {}
+
+  async page(userId: string, page: number, viewer: { admin: boolean }): Promise<AuditTrailPage> {
+    const [rows, count, key] = await Promise.all([
+      this.db
+        .selectFrom('audit_trail')
+        .select(['stream_id', 'revision'])
+        .where('subject_id', '=', userId)
+        .orderBy('commit', 'desc')
+        .orderBy('prepare', 'desc')
+        .offset((page - 1) * DASH_USERS_PAGE_SIZE)
+        .limit(DASH_USERS_PAGE_SIZE)
+        .execute(),
+      this.db
+        .selectFrom('audit_trail')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('subject_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+      this.db.selectFrom('subject_keys').select('forgotten_at').where('subject_id', '=', userId).executeTakeFirst(),
+    ]);
+    const store = viewer.admin ? this.core.store : redactedOf(this.core.store);
+    const events = (
+      await Promise.all(
+        rows.map(
+          async (r) => (await store.readStream(r.stream_id, { fromRevision: BigInt(r.revision), maxCount: 1 }))[0],
+        ),
+      )
+    ).filter((e): e is RecordedEvent => e !== undefined);
+    const names = await this.directory.firstNames(events.map((e) => e.metadata.actor));
+    const mask = viewer.admin ? 'erased' : 'hidden';
+    const total = Number(count.n);
+    return {
+      items: events.map((e) => entryOf(e, names, mask)),
+      page,
+      totalPages: Math.max(1, Math.ceil(total / DASH_USERS_PAGE_SIZE)),
+      total,
+      subjectErased: !!key?.forgotten_at,
+    };
+  }
+}
+
+/** Moderators read the log with every personal field erased: fail closed if the store cannot redact. */
+function redactedOf(store: EventStore): EventStore {
+  if (!(store instanceof ProtectingEventStore)) throw new Error('the event store does not protect personal data');
+  return store.redacted();
+}
+
+function entryOf(e: RecordedEvent, names: Map<string, string | null>, mask: string): AuditTrailEntry {
+  const data = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as Record<string, unknown>;
+  const actor = e.metadata.actor;
+  const reasonValue = data.reason ?? data.note ?? data.explanation;
+  return {
+    id: e.id,
+    type: e.type,
+    at: e.metadata.occurredAt,
+    actor: isUuid(actor)
+      ? { kind: 'user', _id: actor, firstName: names.get(actor) ?? null }
+      : { kind: 'system', name: actor },
+    reason: isErased(reasonValue) ? mask : typeof reasonValue === 'string' && reasonValue ? clip(reasonValue) : null,
+    summary: summarize(data, mask),
+  };
+}
+
+/** "reason: spam · severity: high · details: hidden": the event's fields, ids shortened, nested data named only. */
+function summarize(data: Record<string, unknown>, mask: string): string {
+  const parts: string[] = [];
+  for (const [field, value] of Object.entries(data)) {
+    if (NEVER_SHOWN.has(field) || value === null || value === undefined) continue;
+    let shown: string;
+    if (isErased(value)) shown = mask;
+    else if (typeof value === 'string') shown = isUuid(value) ? value.slice(0, 8) : clip(value);
+    else if (typeof value === 'number' || typeof value === 'boolean') shown = String(value);
+    else if (Array.isArray(value)) shown = `${value.length} item${value.length === 1 ? '' : 's'}`;
+    else if (field === 'choice' && typeof (value as { suggestion?: unknown }).suggestion === 'string')
+      shown = clip((value as { suggestion: string }).suggestion);
+    else shown = 'yes';
+    parts.push(`${field}: ${shown}`);
+  }
+  const line = parts.join(' · ');
+  return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
+}
+
+const clip = (text: string) => (text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text);
