@@ -1,7 +1,11 @@
 import { expect } from 'vitest';
 import type { AppServer } from './app-server.js';
 
-/** An admin of `server` (its ADMIN_EMAIL account) signed in over the API: a fetch of /api paths with its cookies. */
+/**
+ * An admin of `server` (its ADMIN_EMAIL account) signed in over the API: a fetch of /api paths with its cookies. The
+ * admin has two-factor login on (the dashboard asks it of staff), so the sign-in takes the code mailed to the address,
+ * read from the app's dev outbox (the app runs without SMTP_URL).
+ */
 export async function adminApi(server: AppServer, account: { emailAddress: string; password: string }) {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -9,7 +13,22 @@ export async function adminApi(server: AppServer, account: { emailAddress: strin
     body: JSON.stringify(account),
   });
   expect(login.status).toBe(200);
-  const cookie = login.headers
+  const { challengeId } = (await login.json()) as { challengeId?: string };
+  expect(challengeId, 'the admin sign-in asks for the mailed code').toEqual(expect.any(String));
+  // The code is mailed before the login answers; the outbox lists the newest first.
+  const outbox = await fetch(`${server.url}/api/dev/outbox`);
+  expect(outbox.status).toBe(200);
+  const mails = (await outbox.json()) as { to: string; subject: string; text: string }[];
+  const mail = mails.find((m) => m.to === account.emailAddress && /sign-in code/.test(m.subject));
+  const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+  expect(code, `a sign-in code mailed to ${account.emailAddress}`).toEqual(expect.any(String));
+  const verified = await fetch(`${server.url}/api/auth/login/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ challengeId, code }),
+  });
+  expect(verified.status).toBe(200);
+  const cookie = verified.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');

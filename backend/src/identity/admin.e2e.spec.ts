@@ -5,7 +5,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend } from '../test-support/backend-process.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { ensureAdmin } from '../test-support/admins.js';
+import { ensureAdmin, signInWithCode } from '../test-support/admins.js';
+import { ApiClient } from '../test-support/api-client.js';
+import { devOutbox } from '../test-support/video-users.js';
 import { executeDecider } from '../platform/cqrs/execute-decider.js';
 import { account } from './domain/account.decider.js';
 import { accountStream } from './domain/account.events.js';
@@ -29,18 +31,26 @@ describe('admin accounts', () => {
       body: JSON.stringify({ emailAddress, password }),
     });
 
-  it('ADMIN_EMAIL + ADMIN_PASSWORD at start make one admin account, however often the app starts', async () => {
+  it('ADMIN_EMAIL + ADMIN_PASSWORD at start make one admin account with two-factor login on, however often the app starts', async () => {
     const first = await ensureAdmin(test.app, 'Root@Example.com', 'violet-harbour-lantern-42');
     const again = await ensureAdmin(test.app, 'root@example.com', 'violet-harbour-lantern-42');
     expect(again).toBe(first);
-    const grants = (await test.core.store.readAll({ maxCount: 10_000 })).filter((e) => e.type === 'AdminGranted');
+    const log = await test.core.store.readAll({ maxCount: 10_000 });
+    const grants = log.filter((e) => e.type === 'RoleGranted');
     expect(grants).toHaveLength(1);
+    expect(grants[0]!.data).toMatchObject({ userId: first, role: 'admin', grantedBy: 'system' });
     expect(grants[0]!.metadata.actor).toBe('system');
+    expect(log.filter((e) => e.type === 'TwoFactorEnabled')).toHaveLength(1);
+    // The password alone is not enough: the admin's sign-in asks for the mailed code.
     const res = await login('root@example.com', 'violet-harbour-lantern-42');
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ twoFactorRequired: true, challengeId: expect.any(String) });
+    const admin = new ApiClient(test.base);
+    // Mailed to the address as the account holds it (the domain folded, the rest as first typed).
+    await signInWithCode(admin, 'Root@example.com', 'violet-harbour-lantern-42', devOutbox(test.base));
     await expect
-      .poll(async () => (await (await login('root@example.com', 'violet-harbour-lantern-42')).json()).isAdmin)
-      .toBe(true);
+      .poll(async () => (await admin.call('GET', '/auth/user-info')).body)
+      .toMatchObject({ isAdmin: true, role: 'admin', twoFactorEnabled: true });
   });
 
   it('refuses a weak ADMIN_PASSWORD for a new admin', async () => {
@@ -63,7 +73,7 @@ describe('admin accounts', () => {
 
   const grantsTo = async (userId: string) =>
     (await test.core.store.readAll({ maxCount: 10_000 })).filter(
-      (e) => e.type === 'AdminGranted' && (e.data as { userId: string }).userId === userId,
+      (e) => e.type === 'RoleGranted' && (e.data as { userId: string }).userId === userId,
     );
 
   it('refuses to make an admin of an account that took ADMIN_EMAIL without confirming it (admin squatting)', async () => {
@@ -82,7 +92,7 @@ describe('admin accounts', () => {
     expect(await grantsTo(admin)).toHaveLength(1);
   });
 
-  it('`npm run admin:grant -- <email>` makes an existing user an admin, recorded as done by the cli', async () => {
+  it('`npm run admin:grant -- <email> [role]` gives an existing user a role, recorded as done by the cli', async () => {
     const signup = await fetch(`${test.base}/api/auth/signup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.77' },
@@ -107,10 +117,30 @@ describe('admin accounts', () => {
     await executeDecider(test.core, accountStream(moderator), account, { type: 'VerifyEmail' }, meta);
     const { stdout } = await grant();
     expect(stdout).toBe('moderator@example.com is now an admin\n');
-    const granted = (await test.core.store.readAll({ maxCount: 10_000 })).find(
-      (e) => e.type === 'AdminGranted' && e.metadata.actor === 'cli',
-    );
-    expect(granted).toBeDefined();
+    const byCli = async () =>
+      (await test.core.store.readAll({ maxCount: 10_000 }))
+        .filter((e) => e.type.startsWith('Role') && e.metadata.actor === 'cli')
+        .map((e) => ({ type: e.type, data: e.data }));
+    expect(await byCli()).toEqual([
+      {
+        type: 'RoleGranted',
+        data: expect.objectContaining({ userId: moderator, role: 'admin', grantedBy: 'cli' }),
+      },
+    ]);
+    const as = (role: string) =>
+      run(process.execPath, ['backend/dist/cli/grant-admin.js', 'moderator@example.com', role, 'runs', 'the', 'team'], {
+        cwd: repoRoot,
+        env,
+      });
+    expect((await as('moderator')).stdout).toBe('moderator@example.com is now a moderator\n');
+    expect((await as('moderator')).stdout).toBe('moderator@example.com was already a moderator\n');
+    expect((await as('user')).stdout).toBe('moderator@example.com is now a user without a role\n');
+    expect((await byCli()).map((e) => [e.type, (e.data as { role: string }).role])).toEqual([
+      ['RoleGranted', 'admin'],
+      ['RoleGranted', 'moderator'],
+      ['RoleRevoked', 'moderator'],
+    ]);
+    await expect(as('owner')).rejects.toMatchObject({ stderr: expect.stringMatching(/^admin:grant failed: usage/) });
 
     await expect(
       run(process.execPath, ['backend/dist/cli/grant-admin.js', 'nobody@example.com'], { cwd: repoRoot, env }),

@@ -485,7 +485,11 @@ describe('moderation: reports, bans, appeals', () => {
 
     // A moderator with a full name: the banned user learns the first name and an initial, no more.
     const grace = await videoUser(test.base, { firstName: 'Grace' });
-    await test.db.updateTable('users').set({ is_admin: true }).where('user_id', '=', grace.user._id).execute();
+    await test.db
+      .updateTable('users')
+      .set({ role: 'admin', is_admin: true, two_factor_enabled: true })
+      .where('user_id', '=', grace.user._id)
+      .execute();
     const banned = await grace.api.call('POST', `/admin/users/${loner.user._id}/ban`, {
       reason: 'Spam',
       level: 'moderate',

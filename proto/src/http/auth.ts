@@ -21,6 +21,18 @@ export type Role = z.infer<typeof roleSchema>;
 export const isStaff = (role: Role) => role === 'moderator' || role === 'admin';
 
 /**
+ * POST /dash/users/{userId}/role (admins only): gives the account a role, or takes it away with 'user'. Recorded with
+ * the reason (RoleGranted / RoleRevoked); nobody changes their own. Answers `{ message }`.
+ */
+export interface SetRoleRequest {
+  role: Role;
+  reason: string;
+}
+
+/** What the dashboard's routes answer a moderator or admin who has not turned two-factor login on (403). */
+export const TWO_FACTOR_FOR_DASHBOARD = 'Turn on two-factor login to use the dashboard.';
+
+/**
  * The signed-in user as the client sees it (GET /auth/user-info). Never a hash, a token or another user's data.
  * The client parses every answer that carries it: a half-deployed server or a proxy's page must not become the user.
  */

@@ -12,6 +12,7 @@ import { RefreshSessionHandler } from './refresh-session/refresh-session.command
 import { RequestPasswordResetHandler } from './request-password-reset/request-password-reset.command.js';
 import { ResendVerificationHandler } from './resend-verification/resend-verification.command.js';
 import { ResetPasswordHandler } from './reset-password/reset-password.command.js';
+import { SetRoleHandler } from './set-role/set-role.command.js';
 import { SetHideIpHandler } from './set-hide-ip/set-hide-ip.command.js';
 import { SetTwoFactorHandler } from './set-two-factor/set-two-factor.command.js';
 import { SignUpHandler } from './sign-up/sign-up.command.js';
@@ -36,6 +37,7 @@ export const IDENTITY_COMMAND_HANDLERS = [
   SetTwoFactorHandler,
   SetHideIpHandler,
   EnsureAdminHandler,
+  SetRoleHandler,
   EditAccountHandler,
   DeleteAccountHandler,
   EditProfileHandler,

@@ -1,5 +1,7 @@
-import { type DecisionContext, type Decider, DomainError } from '../../platform/cqrs/decider.js';
-import type { AccountEvent, Gender } from './account.events.js';
+import { type DecisionContext, type Decider, DomainError, invalidField } from '../../platform/cqrs/decider.js';
+import type { AccountEvent, Gender, StaffRole } from './account.events.js';
+
+export type Role = 'user' | StaffRole;
 
 export type AccountCommand =
   | { type: 'Register'; userId: string; emailAddress: string; passwordHash: string }
@@ -17,7 +19,8 @@ export type AccountCommand =
   | { type: 'EnableTwoFactor' }
   | { type: 'DisableTwoFactor' }
   | { type: 'SetHideIp'; hideIp: boolean }
-  | { type: 'GrantAdmin'; grantedBy: string }
+  /** spec 6 Admin: `by` is the acting admin's user id, or `system` / `cli`. 'user' takes the role away. */
+  | { type: 'SetRole'; role: Role; by: string; reason: string }
   | { type: 'EditProfile'; firstName?: string; lastName?: string; phoneNumber?: string; bio?: string }
   | { type: 'ChangeAvatar'; avatarUrl: string }
   | { type: 'ChangeEmail'; emailAddress: string }
@@ -33,7 +36,7 @@ export type AccountState =
       profileCompleted: boolean;
       twoFactorEnabled: boolean;
       hideIp: boolean;
-      isAdmin: boolean;
+      role: Role;
       /** What the decider needs to say "nothing changed" (no event) instead of repeating the same value. */
       profile: { firstName?: string; lastName?: string; phoneNumber?: string; bio?: string };
       location: { country: string | null; city: string | null };
@@ -64,7 +67,7 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
           profileCompleted: false,
           twoFactorEnabled: false,
           hideIp: false,
-          isAdmin: false,
+          role: 'user',
           profile: {},
           location: { country: null, city: null },
         };
@@ -100,7 +103,11 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
       case 'TwoFactorDisabled':
         return state.status === 'registered' ? { ...state, twoFactorEnabled: false } : state;
       case 'AdminGranted':
-        return state.status === 'registered' ? { ...state, isAdmin: true } : state;
+        return state.status === 'registered' ? { ...state, role: 'admin' } : state;
+      case 'RoleGranted':
+        return state.status === 'registered' ? { ...state, role: event.data.role } : state;
+      case 'RoleRevoked':
+        return state.status === 'registered' ? { ...state, role: 'user' } : state;
       case 'PrivacySettingsChanged':
         return state.status === 'registered' ? { ...state, hideIp: event.data.hideIp } : state;
       default: {
@@ -136,8 +143,8 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
         return state.hideIp === command.hideIp
           ? []
           : [{ type: 'PrivacySettingsChanged', data: { userId, hideIp: command.hideIp } }];
-      case 'GrantAdmin':
-        return state.isAdmin ? [] : [{ type: 'AdminGranted', data: { userId, grantedBy: command.grantedBy } }];
+      case 'SetRole':
+        return setRole(command, state);
       case 'EditProfile': {
         const { type: _type, ...fields } = command;
         // Only what differs from the stored profile; an empty edit records nothing.
@@ -168,6 +175,26 @@ export const account: Decider<AccountCommand, AccountState, AccountEvent> = {
     }
   },
 };
+
+function setRole(
+  command: Extract<AccountCommand, { type: 'SetRole' }>,
+  state: Extract<AccountState, { status: 'registered' }>,
+): AccountEvent[] {
+  const { userId } = state;
+  // Nobody raises or lowers themselves: a role comes from another admin (or the operator), and an admin cannot leave
+  // the team without another admin seeing it.
+  if (command.by === userId) {
+    throw new DomainError('own-role', 'You cannot change your own role.', { kind: 'forbidden' });
+  }
+  const reason = command.reason.trim();
+  if (!reason) throw invalidField('reason', 'reason should not be empty');
+  if (command.role === state.role) return [];
+  if (command.role === 'user') {
+    const role = state.role as StaffRole;
+    return [{ type: 'RoleRevoked', data: { userId, role, revokedBy: command.by, reason } }];
+  }
+  return [{ type: 'RoleGranted', data: { userId, role: command.role, grantedBy: command.by, reason } }];
+}
 
 function completeProfile(
   command: Extract<AccountCommand, { type: 'CompleteProfile' }>,

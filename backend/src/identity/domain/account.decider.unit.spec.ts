@@ -67,10 +67,53 @@ describe('account', () => {
     given([registered]).when({ type: 'DisableTwoFactor' }).thenNothingHappened();
   });
 
-  it('grants admin once, recording who granted it', () => {
-    given([registered])
-      .when({ type: 'GrantAdmin', grantedBy: 'system' })
-      .then([{ type: 'AdminGranted', data: { userId: 'u1', grantedBy: 'system' } }]);
+  describe('roles (spec 6 Admin)', () => {
+    const granted = (role: 'moderator' | 'admin'): AccountEvent => ({
+      type: 'RoleGranted',
+      data: { userId: 'u1', role, grantedBy: 'a1', reason: 'Joins the team' },
+    });
+
+    it('grants a role, recording who granted it and why (trimmed), and nothing when it is held already', () => {
+      given([registered])
+        .when({ type: 'SetRole', role: 'moderator', by: 'a1', reason: '  Joins the team ' })
+        .then([granted('moderator')]);
+      given([registered, granted('moderator')])
+        .when({ type: 'SetRole', role: 'moderator', by: 'a1', reason: 'again' })
+        .thenNothingHappened();
+      given([registered, granted('moderator')])
+        .when({ type: 'SetRole', role: 'admin', by: 'a1', reason: 'Joins the team' })
+        .then([granted('admin')]);
+    });
+
+    it('reads an AdminGranted of before roles as the admin role', () => {
+      const old: AccountEvent = { type: 'AdminGranted', data: { userId: 'u1', grantedBy: 'system' } };
+      given([registered, old]).when({ type: 'SetRole', role: 'admin', by: 'a1', reason: 'x' }).thenNothingHappened();
+      given([registered, old])
+        .when({ type: 'SetRole', role: 'user', by: 'a1', reason: 'Left' })
+        .then([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'admin', revokedBy: 'a1', reason: 'Left' } }]);
+    });
+
+    it("takes a role away with 'user', naming the role lost; a user without one loses nothing", () => {
+      given([registered, granted('moderator')])
+        .when({ type: 'SetRole', role: 'user', by: 'a1', reason: 'Left the team' })
+        .then([
+          { type: 'RoleRevoked', data: { userId: 'u1', role: 'moderator', revokedBy: 'a1', reason: 'Left the team' } },
+        ]);
+      given([registered]).when({ type: 'SetRole', role: 'user', by: 'a1', reason: 'x' }).thenNothingHappened();
+    });
+
+    it('refuses a change of one’s own role, a blank reason, and an unknown or deleted account', () => {
+      const own = given([registered, granted('admin')])
+        .when({ type: 'SetRole', role: 'user', by: 'u1', reason: 'Stepping down' })
+        .thenThrows('own-role');
+      expect(own.message).toBe('You cannot change your own role.');
+      given([registered]).when({ type: 'SetRole', role: 'admin', by: 'u1', reason: 'Me' }).thenThrows('own-role');
+      given([registered]).when({ type: 'SetRole', role: 'admin', by: 'a1', reason: '  ' }).thenThrows('invalid-field');
+      given([]).when({ type: 'SetRole', role: 'admin', by: 'a1', reason: 'x' }).thenThrows('no-account');
+      given([registered, { type: 'AccountDeleted', data: { userId: 'u1' } }])
+        .when({ type: 'SetRole', role: 'moderator', by: 'a1', reason: 'x' })
+        .thenThrows('account-deleted');
+    });
   });
 
   it('refuses everything but registration before an account exists', () => {
@@ -125,7 +168,7 @@ const registeredState: Registered = {
   profileCompleted: false,
   twoFactorEnabled: false,
   hideIp: false,
-  isAdmin: false,
+  role: 'user',
   profile: { firstName: 'Ada', lastName: 'Lovelace', bio: 'Hi' },
   location: { country: 'GB', city: 'London' },
 };
@@ -141,7 +184,7 @@ const evolveTable: EvolveTable<AccountState, AccountEvent> = {
       profileCompleted: false,
       twoFactorEnabled: false,
       hideIp: false,
-      isAdmin: false,
+      role: 'user',
       profile: {},
       location: { country: null, city: null },
     },
@@ -173,9 +216,19 @@ const evolveTable: EvolveTable<AccountState, AccountEvent> = {
     event: { type: 'TwoFactorDisabled', data: { userId: 'u1' } },
     changes: { twoFactorEnabled: false },
   },
+  // Written before roles existed: read as the admin role.
   AdminGranted: {
     event: { type: 'AdminGranted', data: { userId: 'u1', grantedBy: 'system' } },
-    changes: { isAdmin: true },
+    changes: { role: 'admin' },
+  },
+  RoleGranted: {
+    event: { type: 'RoleGranted', data: { userId: 'u1', role: 'moderator', grantedBy: 'a1', reason: 'Runs nights' } },
+    changes: { role: 'moderator' },
+  },
+  RoleRevoked: {
+    on: { ...registeredState, role: 'admin' },
+    event: { type: 'RoleRevoked', data: { userId: 'u1', role: 'admin', revokedBy: 'a1', reason: 'Left the team' } },
+    changes: { role: 'user' },
   },
   PrivacySettingsChanged: {
     event: { type: 'PrivacySettingsChanged', data: { userId: 'u1', hideIp: true } },
@@ -208,7 +261,7 @@ const evolveTable: EvolveTable<AccountState, AccountEvent> = {
       profileCompleted: undefined,
       twoFactorEnabled: undefined,
       hideIp: undefined,
-      isAdmin: undefined,
+      role: undefined,
       profile: undefined,
       location: undefined,
     },

@@ -19,7 +19,22 @@ export type TwoFactorEnabled = DomainEvent<'TwoFactorEnabled', { userId: string 
 export type TwoFactorDisabled = DomainEvent<'TwoFactorDisabled', { userId: string }>;
 /** "Hide my IP" (DESIGN.md "Matching"): the user's calls go through the SFU. */
 export type PrivacySettingsChanged = DomainEvent<'PrivacySettingsChanged', { userId: string; hideIp: boolean }>;
+/** Written before roles existed: read as RoleGranted 'admin' (no longer written). */
 export type AdminGranted = DomainEvent<'AdminGranted', { userId: string; grantedBy: string }>;
+/**
+ * The roles that reach the dashboard (spec 6 Admin): a moderator handles reports and appeals and bans for up to 30
+ * days; an admin does everything. `grantedBy` is a user id, or `system` (ADMIN_EMAIL) or `cli`.
+ */
+export type StaffRole = 'moderator' | 'admin';
+export type RoleGranted = DomainEvent<
+  'RoleGranted',
+  { userId: string; role: StaffRole; grantedBy: string; reason: string }
+>;
+/** The account is back to a plain user; `role` is the one it lost. */
+export type RoleRevoked = DomainEvent<
+  'RoleRevoked',
+  { userId: string; role: StaffRole; revokedBy: string; reason: string }
+>;
 /** Only the fields that changed are present; '' means cleared. */
 export type ProfileEdited = DomainEvent<
   'ProfileEdited',
@@ -43,6 +58,8 @@ export type AccountEvent =
   | TwoFactorEnabled
   | TwoFactorDisabled
   | AdminGranted
+  | RoleGranted
+  | RoleRevoked
   | PrivacySettingsChanged
   | ProfileEdited
   | AvatarChanged
@@ -69,6 +86,9 @@ export const identityEventSchemas: EventSchema[] = [
   { type: 'TwoFactorEnabled', schemaVersion: 1 },
   { type: 'TwoFactorDisabled', schemaVersion: 1 },
   { type: 'AdminGranted', schemaVersion: 1 },
+  // The reason is typed by an admin about a person: sealed like moderation's reasons.
+  { type: 'RoleGranted', schemaVersion: 1, subject: byUser, personal: ['reason'] },
+  { type: 'RoleRevoked', schemaVersion: 1, subject: byUser, personal: ['reason'] },
   { type: 'PrivacySettingsChanged', schemaVersion: 1 },
   {
     type: 'ProfileEdited',

@@ -12,6 +12,8 @@ const HANDLED = new Set<string>([
   'TwoFactorDisabled',
   'PrivacySettingsChanged',
   'AdminGranted',
+  'RoleGranted',
+  'RoleRevoked',
   'ProfileEdited',
   'AvatarChanged',
   'EmailChanged',
@@ -62,7 +64,13 @@ export const usersProjection: Projection = {
         await users.set({ two_factor_enabled: false }).execute();
         return;
       case 'AdminGranted':
-        await users.set({ is_admin: true }).execute();
+        await users.set({ role: 'admin', is_admin: true }).execute();
+        return;
+      case 'RoleGranted':
+        await users.set({ role: event.data.role, is_admin: event.data.role === 'admin' }).execute();
+        return;
+      case 'RoleRevoked':
+        await users.set({ role: 'user', is_admin: false }).execute();
         return;
       case 'PrivacySettingsChanged':
         await users.set({ hide_ip: event.data.hideIp }).execute();
@@ -105,6 +113,9 @@ export const usersProjection: Projection = {
             country: null,
             city: null,
             two_factor_enabled: false,
+            // A deleted account holds no role: it would otherwise count among the staff.
+            role: 'user',
+            is_admin: false,
             deleted_at: new Date(recorded.metadata.occurredAt),
           })
           .execute();

@@ -9,6 +9,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { Request } from 'express';
+import { type Role, TWO_FACTOR_FOR_DASHBOARD } from '@serendip/proto';
 import { Reflector } from '@nestjs/core';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import type { AccessClaims } from '../sessions/access-tokens.js';
@@ -59,9 +60,27 @@ export class AuthGuard implements CanActivate {
 }
 
 /**
- * Admin routes: signed in (401 otherwise), then an admin (403 otherwise). Guards run before pipes, so the role is
- * settled before any body is validated: a non-admin learns nothing about what a route expects.
+ * The dashboard's gate (spec 6 Admin): signed in (401), then one of `roles` (403), then two-factor login on (403:
+ * staff hold power over people, so a stolen password alone must not reach the dashboard). Guards run before pipes, so
+ * this is settled before any body is validated: a caller who may not use the route learns nothing about what it
+ * expects.
  */
+async function admitStaff(
+  auth: AuthGuard,
+  users: UserDirectory,
+  context: ExecutionContext,
+  roles: readonly Role[],
+  refusal: string,
+): Promise<boolean> {
+  await auth.canActivate(context);
+  const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  const access = await users.staffAccess(req.auth.userId);
+  if (!roles.includes(access.role)) throw new ForbiddenException(refusal);
+  if (!access.twoFactorEnabled) throw new ForbiddenException(TWO_FACTOR_FOR_DASHBOARD);
+  return true;
+}
+
+/** Routes only an admin may use: permanent bans, granting roles, logs, media and snapshots. */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(
@@ -69,18 +88,12 @@ export class AdminGuard implements CanActivate {
     private readonly users: UserDirectory,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.auth.canActivate(context);
-    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    if (!(await this.users.isAdmin(req.auth.userId))) throw new ForbiddenException('Only admins may do that');
-    return true;
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    return admitStaff(this.auth, this.users, context, ['admin'], 'Only admins may do that');
   }
 }
 
-/**
- * Dashboard routes (spec 6 Admin): signed in (401), then staff, a moderator or an admin (403). Routes only an admin
- * may use (permanent bans, granting roles) take AdminGuard instead.
- */
+/** Dashboard routes moderators may use too (reports, appeals, bans of up to 30 days); admins always may. */
 @Injectable()
 export class StaffGuard implements CanActivate {
   constructor(
@@ -88,11 +101,8 @@ export class StaffGuard implements CanActivate {
     private readonly users: UserDirectory,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    await this.auth.canActivate(context);
-    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    if (!(await this.users.isAdmin(req.auth.userId))) throw new ForbiddenException('Only staff may do that');
-    return true;
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    return admitStaff(this.auth, this.users, context, ['moderator', 'admin'], 'Only staff may do that');
   }
 }
 

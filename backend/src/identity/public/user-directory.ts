@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { UserInfo } from '@serendip/proto';
+import type { Role, UserInfo } from '@serendip/proto';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { readUserInfo } from '../accounts/user-info.js';
 import { AccountStanding } from './account-standing.js';
@@ -23,13 +23,24 @@ export class UserDirectory {
   }
 
   async isAdmin(userId: string): Promise<boolean> {
-    if (!isUuid(userId)) return false;
+    return (await this.roleOf(userId)) === 'admin';
+  }
+
+  /** spec 6 Admin: 'moderator' and 'admin' reach the dashboard; 'user' for anyone else, unknown and deleted too. */
+  async roleOf(userId: string): Promise<Role> {
+    return (await this.staffAccess(userId)).role;
+  }
+
+  /** What the dashboard's guards decide on: the role, and whether sign-in asks for the mailed code. */
+  async staffAccess(userId: string): Promise<{ role: Role; twoFactorEnabled: boolean }> {
+    if (!isUuid(userId)) return NOBODY;
     const row = await this.db
       .selectFrom('users')
-      .select(['is_admin', 'deleted_at'])
+      .select(['role', 'two_factor_enabled', 'deleted_at'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return !!row && row.is_admin && !row.deleted_at;
+    if (!row || row.deleted_at) return NOBODY;
+    return { role: row.role, twoFactorEnabled: row.two_factor_enabled };
   }
 
   /**
@@ -50,3 +61,5 @@ export class UserDirectory {
     return names;
   }
 }
+
+const NOBODY = { role: 'user', twoFactorEnabled: false } as const;

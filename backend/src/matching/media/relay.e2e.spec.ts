@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type MatchFound, type MediaJoinAnswer, SFU_SUBJECTS, type SfuLoad } from '@serendip/proto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../test-support/admins.js';
-import { ApiClient } from '../../test-support/api-client.js';
+import { signedInAdmin } from '../../test-support/admins.js';
 import { mediasoupWorker } from '../../test-support/mediasoup-worker.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { ANYONE, eventsWithin, nextEvent, type VideoClient, videoUser } from '../../test-support/video-users.js';
@@ -99,7 +98,7 @@ describe.skipIf(!worker)('calls relayed through the SFU', () => {
     });
 
     expect((await ada.api.call('POST', '/admin/snapshots', { userId: ada.user._id })).status).toBe(403);
-    const admin = await signedInAdmin(auto);
+    const { admin } = await signedInAdmin(auto);
     const reason = 'Reported for showing a weapon on camera';
     expect((await admin.call('POST', '/admin/snapshots', { userId: 'nope', reason })).body).toMatchObject({
       statusCode: 400,
@@ -219,12 +218,3 @@ describe('SFU abuse: an SFU that never answers holds up only the call waiting fo
     expect(await adaRefused).toMatchObject({ code: 'unavailable' });
   });
 });
-
-async function signedInAdmin(app: TestApp): Promise<ApiClient> {
-  const password = 'violet-harbour-lantern-42';
-  const emailAddress = `admin-${Date.now()}@example.com`;
-  await ensureAdmin(app.app, emailAddress, password);
-  const api = new ApiClient(app.base);
-  await expect.poll(async () => (await api.call('POST', '/auth/login', { emailAddress, password })).status).toBe(200);
-  return api;
-}

@@ -71,8 +71,11 @@ export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private async register(socket: SystemSocket) {
     const claims = await this.sessions.resolve(socket.handshake);
     if (!claims || socket.disconnected) return undefined;
-    // 'staff': every admin and moderator (the dashboard's live pushes); the role itself for what only it may see.
-    const roles = (await this.users.isAdmin(claims.userId)) ? ['staff', 'admin'] : [];
+    // 'staff': every admin and moderator (the dashboard's live pushes); the role itself for what only it may see. As
+    // the dashboard's routes, only with two-factor login on (spec 6 Admin). Read when the socket connects: a role or
+    // two-factor change takes effect on the next connection (a page load).
+    const access = await this.users.staffAccess(claims.userId);
+    const roles = access.role !== 'user' && access.twoFactorEnabled ? ['staff', access.role] : [];
     const unregister = await this.realtime.register({
       userId: claims.userId,
       sessionId: claims.sessionId,

@@ -23,8 +23,8 @@ export class EnsureAdmin extends Command<string> {
 }
 
 /**
- * ADMIN_EMAIL + ADMIN_PASSWORD at start: the account exists (made and verified if new) and is an admin
- * (AdminGranted by `system`). Deterministic command ids make every restart a no-op after the first. An account that
+ * ADMIN_EMAIL + ADMIN_PASSWORD at start: the account exists (made and verified if new), is an admin (RoleGranted by
+ * `system`) and signs in with a mailed code (TwoFactorEnabled). Deterministic command ids make every restart a no-op after the first. An account that
  * already holds the address becomes admin only if it confirmed the address and its password is ADMIN_PASSWORD:
  * otherwise whoever signed up with the address first (without ever owning the mailbox) would be made an admin.
  */
@@ -77,7 +77,14 @@ export class EnsureAdminHandler implements ICommandHandler<EnsureAdmin> {
         throw new Error('ADMIN_PASSWORD: it is not the password of the account holding ADMIN_EMAIL');
       }
     }
-    await this.accounts.run(owner.user_id, { type: 'GrantAdmin', grantedBy: 'system' }, meta('grant'));
+    await this.accounts.run(
+      owner.user_id,
+      { type: 'SetRole', role: 'admin', by: 'system', reason: 'ADMIN_EMAIL at start' },
+      meta('grant'),
+    );
+    // The dashboard asks every admin for two-factor login; this one has it from the start (its own step id, so an
+    // admin made before this rule gets it on the next start).
+    await this.accounts.run(owner.user_id, { type: 'EnableTwoFactor' }, meta('two-factor'));
     return owner.user_id;
   }
 }

@@ -24,10 +24,17 @@ export class BanUser extends Command<{ caseId: string }> {
   }
 }
 
+/** The longest restriction a moderator may set (spec 6 Admin). */
+export const MODERATOR_MAX_BAN_DAYS = 30;
+export const ONLY_ADMINS_BAN_LONGER = 'Only an admin may ban for longer than 30 days.';
+
+const exceedsModeratorLimit = (penalty: Penalty) =>
+  penalty.kind === 'permanent' || (penalty.kind === 'restriction' && penalty.days > MODERATOR_MAX_BAN_DAYS);
+
 const CASE_NAMESPACE = 'b7d0e1c4-5a3f-4e2b-9c8d-1f6a2e4b7c90';
 
 /**
- * spec 4 "Ban": an admin bans an account, following the penalty policy or saying why not (the decider's rules). A
+ * spec 4 "Ban": an admin or moderator bans an account, following the penalty policy or saying why not (the decider's rules). A
  * report it acts on must be about that account, and is marked actioned with the case. The user's screens turn to the
  * banned screen at once (Standings pushes it), and matching ends their call (the UserBanned integration event).
  */
@@ -42,6 +49,11 @@ export class BanUserHandler implements ICommandHandler<BanUser> {
 
   async execute({ userId, reason, level, penalty, overrideReason, reportId, meta }: BanUser) {
     if (userId === meta.actor) throw new DomainError('ban-self', 'You cannot ban yourself', { kind: 'forbidden' });
+    // spec 6 Admin, as moderation teams work: a moderator bans for up to 30 days; longer and permanent bans are an
+    // admin's call.
+    if (exceedsModeratorLimit(penalty) && (await this.users.roleOf(meta.actor)) !== 'admin') {
+      throw new DomainError('admin-only-penalty', ONLY_ADMINS_BAN_LONGER, { kind: 'forbidden' });
+    }
     if (!(await this.users.userInfo(userId, meta.now))) {
       throw new DomainError('no-such-user', 'No such user', { kind: 'not-found' });
     }

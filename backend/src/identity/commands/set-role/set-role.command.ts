@@ -1,0 +1,45 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Role } from '@serendip/proto';
+import { DomainError } from '../../../platform/cqrs/decider.js';
+import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
+import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { Accounts } from '../../accounts/accounts.js';
+
+export class SetRole extends Command<{ message: string }> {
+  constructor(
+    readonly userId: string,
+    readonly role: Role,
+    readonly reason: string,
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}
+
+const NAMES: Record<Role, string> = { user: 'a user without a role', moderator: 'a moderator', admin: 'an admin' };
+
+/**
+ * spec 6 Admin: an admin gives an account a role or takes it away (RoleGranted / RoleRevoked, with the reason and who
+ * did it). The decider refuses one's own role; an unknown or deleted account is 404 here. Answers once the read model
+ * (and so every guard) knows the new role.
+ */
+@CommandHandler(SetRole)
+export class SetRoleHandler implements ICommandHandler<SetRole> {
+  constructor(
+    @Inject(DATABASE) private readonly db: Db,
+    private readonly accounts: Accounts,
+  ) {}
+
+  async execute({ userId, role, reason, meta }: SetRole): Promise<{ message: string }> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['deleted_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row || row.deleted_at) throw new DomainError('no-such-user', 'No such user', { kind: 'not-found' });
+    const position = await this.accounts.run(userId, { type: 'SetRole', role, by: meta.actor, reason }, meta);
+    await this.accounts.caughtUpTo(position);
+    return { message: position ? `The account is now ${NAMES[role]}.` : `The account was already ${NAMES[role]}.` };
+  }
+}
