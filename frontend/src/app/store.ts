@@ -4,6 +4,8 @@ import { sessionReducer } from '../features/auth/session.slice';
 import { bootReducer } from '../features/boot/boot.slice';
 import { matchingReducer } from '../features/matching/matching.slice';
 import { systemReducer } from '../features/system/system.slice';
+import { staffReportsReducer } from '../features/staff-reports/staff-reports.slice';
+import { dashboardCountersReducer } from '../features/dashboard-counters/dashboard-counters.slice';
 import { rootSaga } from './root-saga';
 import { type AppServices, browserServices } from './services';
 
@@ -12,6 +14,8 @@ const rootReducer = combineReducers({
   session: sessionReducer,
   system: systemReducer,
   matching: matchingReducer,
+  staffReports: staffReportsReducer,
+  dashboardCounters: dashboardCountersReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

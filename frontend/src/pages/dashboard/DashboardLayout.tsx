@@ -6,6 +6,7 @@ import { selectCurrentUser } from '../../features/auth/session.selectors';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { UserMenu } from '../../features/navigation/UserMenu';
 import { DASHBOARD_PATHS } from './dashboard-paths';
+import { ReviewBell } from './ReviewBell';
 import './dashboard.css';
 
 const SECTIONS = [
@@ -62,7 +63,10 @@ export function DashboardLayout() {
             <span className="visually-hidden">Open menu</span>
           </button>
           <UserSearch />
-          <div className="dash__header-end">{user && <UserMenu user={user} />}</div>
+          <div className="dash__header-end">
+            <ReviewBell />
+            {user && <UserMenu user={user} />}
+          </div>
         </header>
         <main id="dash-main" className="dash__main" tabIndex={-1}>
           <Outlet />

@@ -1,13 +1,129 @@
+import type { DashboardCounters, DashboardOverview } from '@serendip/proto';
+import { RefreshCw } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { countersLoaded, selectDashboardCounters } from '../../../features/dashboard-counters/dashboard-counters.slice';
+import { fetchOverview } from '../../../features/dashboard-counters/overview-api';
+import { logError } from '../../../shared/log';
 import { useDocumentTitle } from '../../../shared/use-document-title';
+import { Button } from '../../../ui/Button';
+import { Spinner } from '../../../ui/Spinner';
+import './overview.css';
 
-/** Placeholder while the page is built: Live counters and charts. */
+// The chart library comes in a chunk of its own, after the counters show (a user's first visit never loads it).
+const OverviewCharts = lazy(() => import('./OverviewCharts'));
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; overview: DashboardOverview };
+
+export const OVERVIEW_TEXTS = {
+  failed: 'The overview could not be loaded.',
+  live: 'Live',
+  offline: 'Not live: reconnecting…',
+} as const;
+
+const CARDS: { key: keyof DashboardCounters; label: string; tone?: 'accent' | 'danger' | 'pending' }[] = [
+  { key: 'onlineNow', label: 'Online now', tone: 'accent' },
+  { key: 'searching', label: 'Searching' },
+  { key: 'inCalls', label: 'In calls', tone: 'accent' },
+  { key: 'relayedCalls', label: 'Relayed calls' },
+  { key: 'reportsToday', label: 'Reports today' },
+  { key: 'openReports', label: 'Open reports', tone: 'danger' },
+  { key: 'openAppeals', label: 'Open appeals', tone: 'pending' },
+  { key: 'activeBans', label: 'Active bans' },
+];
+
+/**
+ * `/dashboard` (spec 2 "Admin dashboard"): live counters (first from GET /api/dash/overview, then as the system socket
+ * pushes dashboardCounters to staff), charts of the last 24 hours and 14 days, and the SFU nodes' load.
+ */
 export function OverviewPage() {
   useDocumentTitle('Overview');
+  const dispatch = useAppDispatch();
+  const counters = useAppSelector(selectDashboardCounters);
+  const socketStatus = useAppSelector((state) => state.system.socket.status);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+
+  const load = useCallback(async (): Promise<Loaded> => {
+    try {
+      const overview = await fetchOverview();
+      dispatch(countersLoaded({ counters: overview.counters, at: overview.at }));
+      return { state: 'loaded', overview };
+    } catch (error) {
+      logError('The dashboard overview failed to load', error);
+      return { state: 'failed' };
+    }
+  }, [dispatch]);
+
+  useEffect(() => {
+    let live = true;
+    void load().then((next) => live && setLoaded(next));
+    return () => {
+      live = false;
+    };
+  }, [load]);
+
+  const refresh = () => {
+    setLoaded({ state: 'loading' });
+    void load().then(setLoaded);
+  };
+  const live = socketStatus === 'connected';
+
   return (
-    <section className="dash-page">
+    <section className="dash-page overview">
       <div className="dash-page__head">
         <h1>Overview</h1>
+        <div className="overview__head-end">
+          <span className={live ? 'overview__live overview__live--on' : 'overview__live'} role="status">
+            <span className="overview__live-dot" aria-hidden="true" />
+            {live ? OVERVIEW_TEXTS.live : OVERVIEW_TEXTS.offline}
+          </span>
+          <Button variant="quiet" size="sm" onClick={refresh} disabled={loaded.state === 'loading'}>
+            <RefreshCw size={16} aria-hidden="true" />
+            Refresh
+          </Button>
+        </div>
       </div>
+
+      {loaded.state === 'failed' && (
+        <div className="dash-card overview__error" role="alert">
+          <p>{OVERVIEW_TEXTS.failed}</p>
+          <Button size="sm" onClick={refresh}>
+            Try again
+          </Button>
+        </div>
+      )}
+
+      {counters ? (
+        <ul className="overview__counters" aria-label="Live counters">
+          {CARDS.map(({ key, label, tone }) => (
+            <li
+              key={key}
+              className={
+                tone ? `dash-card overview__counter overview__counter--${tone}` : 'dash-card overview__counter'
+              }
+            >
+              <span className="overview__counter-label" id={`counter-${key}`}>
+                {label}
+              </span>
+              <span
+                className="overview__counter-value"
+                aria-labelledby={`counter-${key}`}
+                data-testid={`counter-${key}`}
+              >
+                {counters[key].toLocaleString('en')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        loaded.state === 'loading' && <Spinner label="Loading the overview" />
+      )}
+
+      {loaded.state === 'loaded' && (
+        <Suspense fallback={<Spinner label="Loading the charts" />}>
+          <OverviewCharts overview={loaded.overview} />
+        </Suspense>
+      )}
     </section>
   );
 }
