@@ -26,6 +26,8 @@ export interface HttpClientOptions {
 
 export interface HttpClient {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** A GET whose answer's headers matter too (paging info beside a body whose shape the spec fixes). */
+  getWithHeaders<T>(path: string, options?: RequestOptions): Promise<{ body: T; headers: Headers }>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /**
@@ -56,9 +58,9 @@ export function createHttpClient({
     });
   }
 
-  async function settle<T>(response: Response): Promise<T> {
+  async function settle<T>(response: Response): Promise<{ body: T; headers: Headers }> {
     if (!response.ok) throw await toHttpError(response);
-    return (await readBody(response)) as T;
+    return { body: (await readBody(response)) as T, headers: response.headers };
   }
 
   async function toHttpError(response: Response): Promise<HttpError> {
@@ -69,12 +71,16 @@ export function createHttpClient({
     });
   }
 
-  async function request<T>(
+  async function request<T>(method: HttpMethod, path: string, body: unknown, options?: RequestOptions): Promise<T> {
+    return (await exchange<T>(method, path, body, options)).body;
+  }
+
+  async function exchange<T>(
     method: HttpMethod,
     rawPath: string,
     body: unknown,
     options: RequestOptions = {},
-  ): Promise<T> {
+  ): Promise<{ body: T; headers: Headers }> {
     const path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
     const sentWithGeneration = tokenGeneration;
     const response = await send(method, path, body, options);
@@ -116,6 +122,7 @@ export function createHttpClient({
 
   return {
     get: (path, options) => request('GET', path, undefined, options),
+    getWithHeaders: (path, options) => exchange('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
     refreshSession,
@@ -153,4 +160,4 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The app's one client: every API call goes through these. */
 export const httpClient = createHttpClient();
-export const { get, post, put, refreshSession } = httpClient;
+export const { get, getWithHeaders, post, put, refreshSession } = httpClient;

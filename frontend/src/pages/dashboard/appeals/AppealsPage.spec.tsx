@@ -1,0 +1,120 @@
+import { AUTH_PATHS, type DashAppeal, type DashAppealsPage } from '@serendip/proto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  aUser,
+  rememberSessionInThisBrowser,
+  reply,
+  resetBrowser,
+  serveFakeApi,
+} from '../../../features/auth/auth-test-support';
+import { renderApp } from '../../../test-support/render-app';
+import '../../../ui/test-polyfills';
+
+const APPEALS = '/api/dash/appeals';
+
+function anAppeal(overrides: Partial<DashAppeal> = {}): DashAppeal {
+  return {
+    caseId: 'c0ffee00-1111-4222-8333-444455556666',
+    user: { _id: 'bob-id', firstName: 'Bob' },
+    reason: 'Asked for money',
+    level: 'moderate',
+    bannedAt: '2026-05-02T10:00:00.000Z',
+    expiresAt: '2026-05-09T10:00:00.000Z',
+    bannedBy: { _id: 'mod-id', firstName: 'Grace' },
+    appealExplanation: 'That was a joke between friends.',
+    appealedAt: '2026-05-02T12:00:00.000Z',
+    evidence: [
+      {
+        _id: 'report-1',
+        number: 12,
+        type: 'videosession',
+        reason: 'scamming',
+        severity: 'medium',
+        reportedByWho: { _id: 'ada-id', firstName: 'Ada' },
+        reportedUser: { _id: 'bob-id', firstName: 'Bob' },
+        screenshot: '/api/admin/reports/report-1/screenshot',
+        serverSnapshot: '/api/admin/snapshots/snap-1',
+        createdAt: '2026-05-02T09:58:00.000Z',
+        status: 'actioned',
+        caseId: 'c0ffee00-1111-4222-8333-444455556666',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function onAppealsPage(items: DashAppeal[]) {
+  const page: DashAppealsPage = { items, page: 1, totalPages: 1, total: items.length };
+  const server = serveFakeApi()
+    .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'admin', isAdmin: true })))
+    .on('GET', APPEALS, reply(200, page));
+  rememberSessionInThisBrowser();
+  renderApp('/dashboard/appeals');
+  return server;
+}
+
+describe('Appeals page', () => {
+  afterEach(() => {
+    resetBrowser();
+    vi.restoreAllMocks();
+  });
+
+  it('shows each pending appeal with its ban, the explanation and the evidence', async () => {
+    onAppealsPage([anAppeal()]);
+
+    const card = await screen.findByRole('article', { name: 'Appeal of Bob' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Appeals' })).toBeDefined();
+    expect(within(card).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe(
+      '/dashboard/user-management/bob-id/view-details',
+    );
+    expect(within(card).getByText('Asked for money')).toBeDefined();
+    expect(within(card).getByText('Moderate')).toBeDefined();
+    expect(within(card).getByText('May 9, 2026 at 10:00 AM', { exact: false })).toBeDefined();
+    expect(within(card).getByRole('link', { name: 'Grace' })).toBeDefined();
+    expect(within(card).getByText('That was a joke between friends.')).toBeDefined();
+    expect(within(card).getByText('Report #12: Scamming')).toBeDefined();
+    expect([...card.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/api/admin/reports/report-1/screenshot',
+      '/api/admin/snapshots/snap-1',
+    ]);
+  });
+
+  it('approves with a note (required), and the appeal leaves the queue', async () => {
+    const server = onAppealsPage([anAppeal()]);
+    const decide = `/api/admin/bans/${anAppeal().caseId}/appeal`;
+    server.on('POST', decide, reply(200, { message: 'Appeal approved' }));
+
+    const card = await screen.findByRole('article', { name: 'Appeal of Bob' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+    expect(within(card).getByText('Write a note saying what the review found.')).toBeDefined();
+    expect(server.requestsTo('POST', decide)).toHaveLength(0);
+
+    await userEvent.type(within(card).getByRole('textbox', { name: 'Decision note' }), 'Credible; first offence');
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Appeal of Bob' })).toBeNull());
+    expect(server.requestsTo('POST', decide)[0]?.body).toEqual({
+      outcome: 'approved',
+      note: 'Credible; first offence',
+    });
+    expect(screen.getByText('No appeals waiting for a decision.')).toBeDefined();
+  });
+
+  it('keeps the card and says why when the server refuses a rejection', async () => {
+    const server = onAppealsPage([anAppeal()]);
+    server.on(
+      'POST',
+      `/api/admin/bans/${anAppeal().caseId}/appeal`,
+      reply(404, { statusCode: 404, message: `No pending appeal for case ${anAppeal().caseId}` }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    const card = await screen.findByRole('article', { name: 'Appeal of Bob' });
+    await userEvent.type(within(card).getByRole('textbox', { name: 'Decision note' }), 'Not credible');
+    await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
+
+    expect(await within(card).findByText(`No pending appeal for case ${anAppeal().caseId}`)).toBeDefined();
+  });
+});

@@ -1,0 +1,217 @@
+import { AUTH_PATHS, type DashReport } from '@serendip/proto';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  aUser,
+  rememberSessionInThisBrowser,
+  reply,
+  resetBrowser,
+  serveFakeApi,
+} from '../../../features/auth/auth-test-support';
+import { renderApp } from '../../../test-support/render-app';
+import '../../../ui/test-polyfills';
+
+const REPORTS = '/api/dash/report/get-all';
+
+function aReport(overrides: Partial<DashReport> = {}): DashReport {
+  return {
+    _id: 'report-1',
+    number: 7,
+    type: 'videosession',
+    reason: 'harassment',
+    severity: 'high',
+    reportedByWho: { _id: 'ada-id', firstName: 'Ada' },
+    reportedUser: { _id: 'bob-id', firstName: 'Bob' },
+    screenshot: '/api/admin/reports/report-1/screenshot',
+    serverSnapshot: '/api/admin/snapshots/snap-1',
+    createdAt: '2026-05-02T10:00:00.000Z',
+    status: 'open',
+    caseId: null,
+    ...overrides,
+  };
+}
+
+/** A moderator on the report table, the server holding `reports` over `pages` pages. */
+function onReportsPage(reports: DashReport[], { total = reports.length, pages = 1 } = {}) {
+  const server = serveFakeApi()
+    .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'moderator' })))
+    .on('GET', REPORTS, reply(200, reports, { 'X-Total-Count': String(total), 'X-Total-Pages': String(pages) }));
+  rememberSessionInThisBrowser();
+  const app = renderApp('/dashboard/reports');
+  return { ...app, server };
+}
+
+const urlsOf = (server: ReturnType<typeof serveFakeApi>, path: string) =>
+  server.fetch.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith(path));
+
+describe('Reports page (spec 2 "Reports page")', () => {
+  afterEach(() => {
+    resetBrowser();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the spec’s columns, severity colours, names linking to the user page, and pages', async () => {
+    const { server } = onReportsPage(
+      [
+        aReport(),
+        aReport({ _id: 'report-2', number: 6, severity: 'medium', reason: 'scamming', screenshot: undefined }),
+        aReport({
+          _id: 'report-3',
+          number: 5,
+          severity: 'low',
+          reason: 'spam',
+          reportedByWho: { _id: 'gone', firstName: null, erased: true },
+          screenshot: undefined,
+          serverSnapshot: undefined,
+        }),
+      ],
+      { total: 30, pages: 2 },
+    );
+
+    const table = await screen.findByRole('table', { name: 'Reports, newest first' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeDefined();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers.slice(0, 8)).toEqual([
+      '#',
+      'Type',
+      'Reason',
+      'Severity',
+      'Reported By',
+      'Reported User',
+      'Screenshot',
+      'Date',
+    ]);
+    const first = screen.getByRole('row', { name: 'Report #7' });
+    expect(within(first).getByText('High').className).toContain('ui-badge--danger');
+    expect(within(screen.getByRole('row', { name: 'Report #6' })).getByText('Medium').className).toContain(
+      'ui-badge--pending',
+    );
+    const low = screen.getByRole('row', { name: 'Report #5' });
+    expect(within(low).getByText('Low').className).toContain('dash-severity--low');
+    expect(within(low).getByText('Erased account')).toBeDefined();
+    expect(within(low).getByText('None')).toBeDefined();
+    expect(within(first).getByRole('link', { name: 'Ada' }).getAttribute('href')).toBe(
+      '/dashboard/user-management/ada-id/view-details',
+    );
+    expect(within(first).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe(
+      '/dashboard/user-management/bob-id/view-details',
+    );
+    expect(urlsOf(server, REPORTS)[0]).toContain('page=1&status=open');
+
+    expect(screen.getByText('Page 1 of 2')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(urlsOf(server, REPORTS).some((u) => u.includes('page=2'))).toBe(true));
+    expect(await screen.findByText('Page 2 of 2')).toBeDefined();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Severity' }), 'high');
+    await waitFor(() => expect(urlsOf(server, REPORTS).at(-1)).toContain('page=1&status=open&severity=high'));
+  });
+
+  it('enlarges the screenshot beside the server snapshot', async () => {
+    onReportsPage([aReport()]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Enlarge the evidence of report #7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Evidence for report #7' });
+    expect(within(dialog).getByRole('img', { name: "Reporter's screenshot, report #7" }).getAttribute('src')).toBe(
+      '/api/admin/reports/report-1/screenshot',
+    );
+    expect(within(dialog).getByRole('img', { name: 'Server snapshot, report #7' }).getAttribute('src')).toBe(
+      '/api/admin/snapshots/snap-1',
+    );
+  });
+
+  it('shows a report filed meanwhile at once, and another moderator’s review of it', async () => {
+    const { socket } = onReportsPage([]);
+    expect(await screen.findByText('No open reports. All caught up.')).toBeDefined();
+    act(() => socket.serverConnects());
+
+    act(() => socket.serverPushes({ event: 'reportFiled', payload: { ...aReport({ number: 8 }), eventId: 'e-1' } }));
+
+    const row = await screen.findByRole('row', { name: 'Report #8' });
+    expect(within(row).getByRole('link', { name: 'Bob' })).toBeDefined();
+    // Both pictures in the row: the reporter's screenshot and the server's frame.
+    expect([...row.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/api/admin/reports/report-1/screenshot',
+      '/api/admin/snapshots/snap-1',
+    ]);
+    expect(screen.getByText('1 new report')).toBeDefined();
+
+    act(() =>
+      socket.serverPushes({
+        event: 'reportResolved',
+        payload: { ...aReport({ number: 8, status: 'dismissed' }), eventId: 'e-2' },
+      }),
+    );
+    expect(await within(row).findByText('Dismissed')).toBeDefined();
+    expect(within(row).queryByRole('button', { name: 'Ban' })).toBeNull();
+  });
+
+  it('dismisses and marks false', async () => {
+    const { server } = onReportsPage([aReport(), aReport({ _id: 'report-2', number: 6 })]);
+    server
+      .on('POST', '/api/admin/reports/report-1/resolve', reply(200, { message: 'Report marked dismissed' }))
+      .on('POST', '/api/admin/reports/report-2/resolve', reply(200, { message: 'Report marked false' }));
+
+    const first = await screen.findByRole('row', { name: 'Report #7' });
+    await userEvent.click(within(first).getByRole('button', { name: 'Dismiss' }));
+    expect(await within(first).findByText('Dismissed')).toBeDefined();
+    const second = screen.getByRole('row', { name: 'Report #6' });
+    await userEvent.click(within(second).getByRole('button', { name: 'Mark false' }));
+    expect(await within(second).findByText('False report')).toBeDefined();
+    expect(server.requestsTo('POST', '/api/admin/reports/report-1/resolve')[0]?.body).toEqual({
+      outcome: 'dismissed',
+    });
+    expect(server.requestsTo('POST', '/api/admin/reports/report-2/resolve')[0]?.body).toEqual({ outcome: 'false' });
+  });
+
+  it('bans from a report with the policy’s suggestion, and asks why when another penalty is chosen', async () => {
+    const { server } = onReportsPage([aReport()]);
+    server
+      .on(
+        'GET',
+        '/api/admin/users/bob-id/penalty-suggestion',
+        reply(200, { kind: 'restriction', tier: 1, days: 1, explanation: 'A first moderate violation: 24 hours.' }),
+      )
+      .on('POST', '/api/admin/users/bob-id/ban', reply(201, { caseId: 'case-1' }));
+
+    const row = await screen.findByRole('row', { name: 'Report #7' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban Bob' });
+    expect(await within(dialog).findByText('Restriction for 1 day')).toBeDefined();
+    expect(within(dialog).getByText('A first moderate violation: 24 hours.')).toBeDefined();
+
+    // Another penalty without a reason: refused here, nothing sent.
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Another penalty' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Say why you choose another penalty than the policy suggests.',
+    );
+    expect(server.requestsTo('POST', '/api/admin/users/bob-id/ban')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: /Policy suggestion/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('POST', '/api/admin/users/bob-id/ban')[0]?.body).toEqual({
+      reason: 'Harassment (report #7)',
+      level: 'severe',
+      penalty: { kind: 'restriction', days: 1 },
+      reportId: 'report-1',
+    });
+    expect(await within(row).findByText('Actioned')).toBeDefined();
+  });
+
+  it('only logs a failure to load, and offers to try again', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { server } = onReportsPage([]);
+    server.on('GET', REPORTS, reply(500, { statusCode: 500, message: 'Internal server error' }));
+
+    expect(await screen.findByText('The reports could not be loaded.')).toBeDefined();
+    expect(logged).toHaveBeenCalledWith('Reports load failure', expect.anything());
+    server.on('GET', REPORTS, reply(200, [aReport()], { 'X-Total-Count': '1', 'X-Total-Pages': '1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('row', { name: 'Report #7' })).toBeDefined();
+  });
+});
