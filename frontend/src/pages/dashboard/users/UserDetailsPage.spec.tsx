@@ -1,0 +1,260 @@
+import {
+  AUTH_PATHS,
+  type AuditTrailPage,
+  type DashBan,
+  type DashUserDetails,
+  DASH_USER_PATHS,
+  type UserInfo,
+} from '@serendip/proto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  aUser,
+  type FakeServer,
+  rememberSessionInThisBrowser,
+  reply,
+  resetBrowser,
+  serveFakeApi,
+} from '../../../features/auth/auth-test-support';
+import { renderApp } from '../../../test-support/render-app';
+import '../../../ui/test-polyfills';
+
+const BOB = '0b6f1c1e-0000-4000-8000-0000000000b0';
+const ADA = '0b6f1c1e-0000-4000-8000-0000000000a0';
+const ROOT = '0b6f1c1e-0000-4000-8000-0000000000f0';
+const PAGE = `/dashboard/user-management/${BOB}/view-details`;
+const CASE = '0b6f1c1e-0000-4000-8000-0000000000c0';
+
+const aBan = (overrides: Partial<DashBan> = {}): DashBan => ({
+  caseId: CASE,
+  reason: 'Harassment in a call',
+  level: 'moderate',
+  bannedBy: { _id: ROOT, firstName: 'Root' },
+  bannedAt: '2026-11-25T10:00:00.000Z',
+  expiresAt: '2026-11-26T10:00:00.000Z',
+  endedAt: null,
+  endedHow: null,
+  appealStatus: 'none',
+  appealExplanation: null,
+  reportId: null,
+  ...overrides,
+});
+
+function bob(overrides: { banned?: boolean; admin?: boolean } = {}): DashUserDetails {
+  const ban = aBan();
+  return {
+    profile: {
+      _id: BOB,
+      firstName: 'Bob',
+      lastName: 'Stone',
+      username: 'bob',
+      avatar: null,
+      gender: 'male',
+      birthDate: '1990-01-01',
+      country: 'DE',
+      city: 'Berlin',
+      bio: null,
+      registeredAt: '2026-11-01T10:00:00.000Z',
+      ...(overrides.admin === false ? {} : { emailAddress: 'bob@example.com', phoneNumber: null }),
+    },
+    status: {
+      role: 'user',
+      status: overrides.banned ? 'banned' : 'active',
+      twoFactorEnabled: false,
+      emailVerified: true,
+      profileCompleted: true,
+      deletedAt: null,
+      currentBan: overrides.banned ? ban : null,
+    },
+    sessions: [
+      {
+        sessionId: 's-1',
+        userAgent: 'Firefox on Linux',
+        createdAt: '2026-11-25T09:00:00.000Z',
+        lastUsedAt: '2026-11-25T09:30:00.000Z',
+        endedAt: null,
+        endReason: null,
+        country: 'DE',
+        city: 'Berlin',
+        ...(overrides.admin === false ? {} : { ip: '203.0.113.7' }),
+      },
+    ],
+    bans: overrides.banned ? [ban] : [aBan({ endedAt: '2026-11-02T10:00:00.000Z', endedHow: 'expired' })],
+    reports: { filed: 0, against: 1 },
+  };
+}
+
+const trail: AuditTrailPage = {
+  items: [
+    {
+      id: 'e3',
+      type: 'UserBanned',
+      at: '2026-11-25T10:00:00.000Z',
+      actor: { kind: 'user', _id: ROOT, firstName: 'Root' },
+      reason: 'Harassment in a call',
+      summary: 'level: moderate',
+    },
+    {
+      id: 'e2',
+      type: 'ReportFiled',
+      at: '2026-11-25T09:55:00.000Z',
+      actor: { kind: 'user', _id: ADA, firstName: 'Ada' },
+      reason: 'harassment',
+      summary: 'severity: high · details: he shouted',
+    },
+    {
+      id: 'e1',
+      type: 'UserRegistered',
+      at: '2026-11-01T10:00:00.000Z',
+      actor: { kind: 'system', name: 'anonymous' },
+      reason: null,
+      summary: 'emailAddress: erased',
+    },
+  ],
+  page: 1,
+  totalPages: 1,
+  total: 3,
+  subjectErased: false,
+};
+
+const admin = aUser({ _id: ROOT, firstName: 'Root', role: 'admin', isAdmin: true, twoFactorEnabled: true });
+const moderator = aUser({ _id: 'mod-1', role: 'moderator', isAdmin: false, twoFactorEnabled: true });
+
+function signedInAs(user: UserInfo, details: DashUserDetails | null) {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const server = serveFakeApi()
+    .on('GET', AUTH_PATHS.userInfo, reply(200, user))
+    .on(
+      'GET',
+      DASH_USER_PATHS.details(BOB),
+      details ? reply(200, details) : reply(404, { statusCode: 404, message: 'No such user' }),
+    )
+    .on('GET', `${DASH_USER_PATHS.details(BOB)}/audit-trail`, reply(200, trail));
+  rememberSessionInThisBrowser();
+  return server;
+}
+
+const card = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('article')!;
+const detailLoads = (server: FakeServer) => server.requestsTo('GET', DASH_USER_PATHS.details(BOB)).length;
+
+describe('User details (/dashboard/user-management/:id/view-details)', () => {
+  afterEach(resetBrowser);
+
+  it('shows an admin the profile, status, sessions with IPs, the ban history and the audit trail with actors', async () => {
+    signedInAs(admin, bob({ banned: true }));
+    renderApp(PAGE);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Stone' })).toBeDefined();
+    expect(within(card('Profile')).getByText('bob@example.com')).toBeDefined();
+    expect(within(card('Profile')).getByText('Berlin, Germany')).toBeDefined();
+    expect(within(card('Status')).getAllByText('Banned').length).toBeGreaterThan(0);
+    expect(within(card('Sessions')).getByText(/IP 203\.0\.113\.7/)).toBeDefined();
+    expect(within(card('Ban history')).getByText('Reports filed: 0 · reports against: 1')).toBeDefined();
+
+    const events = await screen.findByRole('list', { name: 'Audit trail events' });
+    const items = within(events).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual([
+      'UserBanned',
+      'ReportFiled',
+      'UserRegistered',
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Root' }).getAttribute('href')).toBe(
+      `/dashboard/user-management/${ROOT}/view-details`,
+    );
+    expect(items[0]!.textContent).toContain('reason: Harassment in a call');
+    expect(within(items[1]!).getByRole('link', { name: 'Ada' })).toBeDefined();
+    expect(items[2]!.textContent).toContain('by anonymous');
+  });
+
+  it('lifts a ban with a reason (admin), then shows the user again', async () => {
+    const server = signedInAs(admin, bob({ banned: true }));
+    server.on('POST', DASH_USER_PATHS.unban(CASE), reply(200, { message: 'Ban lifted' }));
+    renderApp(PAGE);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Unban' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unban Bob Stone' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unban' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Say why the ban is lifted.');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Mistaken identity');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unban' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('POST', DASH_USER_PATHS.unban(CASE)).map((r) => r.body)).toEqual([
+      { reason: 'Mistaken identity' },
+    ]);
+    await waitFor(() => expect(detailLoads(server)).toBe(2));
+  });
+
+  it('bans with the policy’s suggestion for the chosen level, or another penalty with its reason', async () => {
+    const server = signedInAs(admin, bob());
+    server
+      .on(
+        'GET',
+        `/api/admin/users/${BOB}/penalty-suggestion`,
+        reply(200, { kind: 'restriction', tier: 1, days: 1, explanation: 'A first moderate violation: 24 hours.' }),
+      )
+      .on('POST', DASH_USER_PATHS.ban(BOB), reply(201, { caseId: CASE }));
+    renderApp(PAGE);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban Bob Stone' });
+    expect(await within(dialog).findByText('Restriction for 1 day')).toBeDefined();
+    await userEvent.type(within(dialog).getByLabelText('Reason (the user sees it)'), 'Harassment');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Penalty'), 'restriction');
+    await userEvent.clear(within(dialog).getByLabelText('Duration (days)'));
+    await userEvent.type(within(dialog).getByLabelText('Duration (days)'), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Say why you choose another penalty than the policy suggests.',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Why not the policy’s suggestion'), 'Repeated in chat');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('POST', DASH_USER_PATHS.ban(BOB)).map((r) => r.body)).toEqual([
+      {
+        reason: 'Harassment',
+        level: 'moderate',
+        penalty: { kind: 'restriction', days: 3 },
+        overrideReason: 'Repeated in chat',
+      },
+    ]);
+  });
+
+  it('lets an admin change the role with a reason through the role route', async () => {
+    const server = signedInAs(admin, bob());
+    server.on('POST', DASH_USER_PATHS.role(BOB), reply(200, { message: 'Role changed' }));
+    renderApp(PAGE);
+
+    const form = await screen.findByRole('form', { name: 'Role' });
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'moderator');
+    await userEvent.type(within(form).getByLabelText('Reason for the role change'), 'Runs the night shift');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change role' }));
+
+    await waitFor(() =>
+      expect(server.requestsTo('POST', DASH_USER_PATHS.role(BOB)).map((r) => r.body)).toEqual([
+        { role: 'moderator', reason: 'Runs the night shift' },
+      ]),
+    );
+  });
+
+  it('shows a moderator no e-mail or IP, no role form and no Unban; Ban is theirs', async () => {
+    signedInAs(moderator, bob({ admin: false }));
+    renderApp(PAGE);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Stone' })).toBeDefined();
+    expect(within(card('Profile')).queryByText('E-mail')).toBeNull();
+    expect(within(card('Sessions')).queryByText(/IP/)).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Role' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unban' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ban' })).toBeDefined();
+  });
+
+  it('says so for an unknown user', async () => {
+    signedInAs(admin, null);
+    renderApp(PAGE);
+
+    expect((await screen.findByText('No such user.')).closest('[role="alert"]')).not.toBeNull();
+  });
+});

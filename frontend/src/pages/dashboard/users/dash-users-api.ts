@@ -1,0 +1,33 @@
+import {
+  API_PREFIX,
+  type AuditTrailPage,
+  type BanUserRequest,
+  DASH_USER_PATHS,
+  type DashUserDetails,
+  type DashUserList,
+  type PenaltySuggestionView,
+  type Role,
+  type ViolationLevel,
+} from '@serendip/proto';
+import { get, post } from '../../../shared/http/http-client';
+
+/** DASH_USER_PATHS carry the /api prefix; the HTTP client adds it itself. */
+const underApi = (path: string) => path.slice(API_PREFIX.length + 1);
+
+/** The user management calls (spec 2 /dashboard/user-management and view-details). */
+export const dashUsersApi = {
+  list: (search: string, page: number, signal?: AbortSignal) =>
+    get<DashUserList>(underApi(DASH_USER_PATHS.list(search, page)), { signal }),
+  details: (userId: string, signal?: AbortSignal) =>
+    get<DashUserDetails>(underApi(DASH_USER_PATHS.details(userId)), { signal }),
+  auditTrail: (userId: string, page: number, signal?: AbortSignal) =>
+    get<AuditTrailPage>(underApi(DASH_USER_PATHS.auditTrail(userId, page)), { signal }),
+  penaltySuggestion: (userId: string, level: ViolationLevel) =>
+    get<PenaltySuggestionView>(underApi(DASH_USER_PATHS.penaltySuggestion(userId, level))),
+  ban: (userId: string, request: BanUserRequest) =>
+    post<{ caseId: string }>(underApi(DASH_USER_PATHS.ban(userId)), request),
+  unban: (caseId: string, reason: string) =>
+    post<{ message: string }>(underApi(DASH_USER_PATHS.unban(caseId)), { reason }),
+  setRole: (userId: string, role: Role, reason: string) =>
+    post<{ message: string }>(underApi(DASH_USER_PATHS.role(userId)), { role, reason }),
+};
