@@ -8,7 +8,15 @@ import { ApiClient } from '../test-support/api-client.js';
 import { filmInRelayedCall } from '../test-support/filmed-calls.js';
 import { mediasoupWorker } from '../test-support/mediasoup-worker.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { ANYONE, nextEvent, type VideoClient, videoUser } from '../test-support/video-users.js';
+import type { ReportListedPush } from '@serendip/proto';
+import {
+  ANYONE,
+  nextEvent,
+  openSystemSocket,
+  type SystemClient,
+  type VideoClient,
+  videoUser,
+} from '../test-support/video-users.js';
 
 const worker = mediasoupWorker();
 
@@ -21,7 +29,7 @@ describe.skipIf(!worker)('report evidence: the server snapshot of a relayed call
   let test: TestApp;
   let dataDir: string;
   let admin: ApiClient;
-  const open: VideoClient[] = [];
+  const open: (VideoClient | SystemClient)[] = [];
   const stops: (() => void)[] = [];
 
   beforeAll(async () => {
@@ -52,6 +60,11 @@ describe.skipIf(!worker)('report evidence: the server snapshot of a relayed call
       .poll(() => test.db.selectFrom('matches').select('sfu_node').where('match_id', '=', matchId).executeTakeFirst())
       .toEqual({ sfu_node: expect.any(String) });
 
+    const staff = await openSystemSocket(test.base, admin);
+    open.push(staff);
+    const staffHears: ReportListedPush[] = [];
+    staff.on('reportFiled', (push) => staffHears.push(push));
+
     // No screenshot from Ada at all: the server's frame is the evidence.
     const filed = await ada.api.call('POST', '/report/submit-report', {
       matchId,
@@ -66,6 +79,10 @@ describe.skipIf(!worker)('report evidence: the server snapshot of a relayed call
       (r) => r.reportId === reportId,
     )!;
     expect(listed).toMatchObject({ reportedUser: bob.user._id, screenshot: null, snapshot: expect.any(String) });
+    // The dashboard's table hears of it with the server's frame already there.
+    await expect.poll(() => staffHears.map((p) => p._id)).toEqual([reportId]);
+    expect(staffHears[0]).toMatchObject({ serverSnapshot: listed.snapshot });
+    expect(staffHears[0]!.screenshot).toBeUndefined();
     const frame = await fetch(`${test.base}${listed.snapshot!}`, {
       headers: { Cookie: admin.cookieHeader(), 'X-Forwarded-For': admin.ip },
     });
