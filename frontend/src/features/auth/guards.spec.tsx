@@ -1,5 +1,6 @@
 import { AUTH_PATHS } from '@serendip/proto';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -112,7 +113,7 @@ describe('guards (spec 4, 6)', () => {
     });
 
     it('shows the dashboard to an admin, in its own frame', async () => {
-      signedInAs(aUser({ isAdmin: true, role: 'admin' }));
+      signedInAs(aUser({ isAdmin: true, role: 'admin', twoFactorEnabled: true }));
 
       renderWithHistory(['/dashboard']);
 
@@ -122,12 +123,39 @@ describe('guards (spec 4, 6)', () => {
     });
 
     it('shows the dashboard to a moderator too', async () => {
-      signedInAs(aUser({ isAdmin: false, role: 'moderator' }));
+      signedInAs(aUser({ isAdmin: false, role: 'moderator', twoFactorEnabled: true }));
 
       renderWithHistory(['/dashboard/reports']);
 
       expect(await screen.findByRole('heading', { name: 'Reports' })).toBeDefined();
       expect(screen.getByText('Moderator')).toBeDefined();
+    });
+
+    it('asks staff without two-factor login to turn it on instead of showing the page, and leads to the switch', async () => {
+      const server = serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'moderator' })));
+      rememberSessionInThisBrowser();
+
+      const { router } = renderWithHistory(['/dashboard/reports']);
+
+      const gate = await screen.findByRole('region', { name: 'Turn on two-factor login' });
+      expect(gate.textContent).toMatch(/code we e-mail/);
+      expect(screen.queryByRole('heading', { name: 'Reports' })).toBeNull();
+      // The frame stays (the menu, the way out); nothing of the dashboard is asked of the server, which would refuse.
+      expect(screen.getByRole('complementary', { name: 'Dashboard' })).toBeDefined();
+      expect(server.requests.filter((r) => /^\/api\/(dash|admin)\//.test(r.path))).toEqual([]);
+
+      await userEvent.click(screen.getByRole('link', { name: 'Open security settings' }));
+      expect(router.state.location.pathname).toBe('/settings');
+      expect(router.state.location.search).toBe('?tab=security');
+    });
+
+    it('shows the page once two-factor login is on', async () => {
+      signedInAs(aUser({ role: 'admin', isAdmin: true, twoFactorEnabled: true }));
+
+      renderWithHistory(['/dashboard/reports']);
+
+      expect(await screen.findByRole('heading', { name: 'Reports' })).toBeDefined();
+      expect(screen.queryByRole('region', { name: 'Turn on two-factor login' })).toBeNull();
     });
 
     it('sends a visitor to login first', async () => {

@@ -37,7 +37,7 @@ describe('user menu (spec 2)', () => {
   });
 
   it('shows Dashboard to admins, and it leads to /dashboard', async () => {
-    signedInAs({ isAdmin: true, role: 'admin' });
+    signedInAs({ isAdmin: true, role: 'admin', twoFactorEnabled: true });
     const { router } = renderApp('/');
 
     await pickFromUserMenu('Dashboard');

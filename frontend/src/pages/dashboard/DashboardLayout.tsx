@@ -1,10 +1,13 @@
-import { Activity, Flag, Gavel, LayoutDashboard, Menu, Search, Users, X } from 'lucide-react';
+import { Activity, Flag, Gavel, LayoutDashboard, Menu, Search, ShieldCheck, Users, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../features/auth/session.selectors';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { UserMenu } from '../../features/navigation/UserMenu';
+import { ACCOUNT_TAB_PARAM } from '../../features/account/account-tabs';
+import { Button } from '../../ui/Button';
+import { Card, CardDescription, CardHeader } from '../../ui/Card';
 import { DASHBOARD_PATHS } from './dashboard-paths';
 import { ReviewBell } from './ReviewBell';
 import './dashboard.css';
@@ -25,6 +28,8 @@ const SECTIONS = [
 export function DashboardLayout() {
   const user = useAppSelector(selectCurrentUser);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // spec 6 Admin: the server refuses every dashboard route until two-factor login is on; say so instead of failing.
+  const gated = user?.twoFactorEnabled === false;
   return (
     <div className="dash">
       <a className="skip-link" href="#dash-main">
@@ -64,14 +69,42 @@ export function DashboardLayout() {
           </button>
           <UserSearch />
           <div className="dash__header-end">
-            <ReviewBell />
+            {!gated && <ReviewBell />}
             {user && <UserMenu user={user} />}
           </div>
         </header>
         <main id="dash-main" className="dash__main" tabIndex={-1}>
-          <Outlet />
+          {gated ? <TwoFactorRequired /> : <Outlet />}
         </main>
       </div>
+    </div>
+  );
+}
+
+/**
+ * What the dashboard shows a moderator or admin without two-factor login: why it is needed, and the way to the switch
+ * (Settings, Security tab). The user info the switch answers brings the dashboard back.
+ */
+function TwoFactorRequired() {
+  return (
+    <div className="dash-page">
+      <Card className="dash-gate" role="region" aria-labelledby="dash-gate-title">
+        <CardHeader>
+          <ShieldCheck size={28} aria-hidden="true" className="dash-gate__icon" />
+          {/* The page's one heading: styled as a card title. */}
+          <h1 id="dash-gate-title" className="ui-card__title">
+            Turn on two-factor login
+          </h1>
+          <CardDescription>
+            The dashboard gives you power over people&apos;s accounts: reports, bans and appeals. So that a stolen
+            password alone cannot reach it, staff sign in with a code we e-mail to them as well. Turn on two-factor
+            login in your security settings, then come back here.
+          </CardDescription>
+        </CardHeader>
+        <Button asChild>
+          <Link to={`/settings?${ACCOUNT_TAB_PARAM}=security`}>Open security settings</Link>
+        </Button>
+      </Card>
     </div>
   );
 }

@@ -48,7 +48,7 @@ function anAppeal(overrides: Partial<DashAppeal> = {}): DashAppeal {
 function onAppealsPage(items: DashAppeal[]) {
   const page: DashAppealsPage = { items, page: 1, totalPages: 1, total: items.length };
   const server = serveFakeApi()
-    .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'admin', isAdmin: true })))
+    .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'admin', isAdmin: true, twoFactorEnabled: true })))
     .on('GET', APPEALS, reply(200, page));
   rememberSessionInThisBrowser();
   renderApp('/dashboard/appeals');

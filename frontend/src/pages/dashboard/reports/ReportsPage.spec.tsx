@@ -35,7 +35,7 @@ function aReport(overrides: Partial<DashReport> = {}): DashReport {
 /** A moderator on the report table, the server holding `reports` over `pages` pages. */
 function onReportsPage(reports: DashReport[], { total = reports.length, pages = 1 } = {}) {
   const server = serveFakeApi()
-    .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'moderator' })))
+    .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'moderator', twoFactorEnabled: true })))
     .on('GET', REPORTS, reply(200, reports, { 'X-Total-Count': String(total), 'X-Total-Pages': String(pages) }));
   rememberSessionInThisBrowser();
   const app = renderApp('/dashboard/reports');
