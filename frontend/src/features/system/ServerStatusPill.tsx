@@ -3,7 +3,7 @@ import { selectHealth, selectSocket } from './system.selectors';
 import type { HealthStatus } from './system.slice';
 
 // Texts of the admin System Log badge (spec 2), reused so the product says it one way everywhere.
-const STATUS_TEXT: Record<HealthStatus, string> = {
+export const SERVER_STATUS_TEXT: Record<HealthStatus, string> = {
   checking: 'Checking...',
   up: 'Server Operational',
   down: 'Server Down',
@@ -18,7 +18,7 @@ export function ServerStatusPill() {
       <span className="status-pill__dot" aria-hidden="true" />
       {/* Only a change of status is announced; the round trip changes every ping and would be noise. */}
       <span className="status-pill__text" role="status" aria-live="polite">
-        {STATUS_TEXT[health.status]}
+        {SERVER_STATUS_TEXT[health.status]}
       </span>
       {showLatency && (
         <span className="status-pill__latency" title="Realtime round trip to the server" aria-hidden="true">
