@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditTrailEntry, AuditTrailPage, DashUserDetails, DashUserList } from '@serendip/proto';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../test-support/api-client.js';
 import { signedInAdmin, signedInModerator } from '../test-support/admins.js';
@@ -110,8 +111,20 @@ describe('dashboard: user management and the audit trail', () => {
     await expect
       .poll(() => test.db.selectFrom('matches').select('match_id').where('match_id', '=', matchId).executeTakeFirst())
       .toBeDefined();
+    // Ada's screenshot of the call goes with the report: evidence an admin may look at (and the look is recorded).
+    const jpeg = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const upload = await fetch(`${test.base}/api/report/screenshots`, {
+      method: 'POST',
+      headers: { Cookie: ada.api.cookieHeader(), 'X-Forwarded-For': ada.api.ip, 'Content-Type': 'image/jpeg' },
+      body: new Uint8Array(jpeg),
+    });
+    expect(upload.status).toBe(201);
+    const { screenshotId } = (await upload.json()) as { screenshotId: string };
     const filed = await ada.api.call('POST', '/report/submit-report', {
       matchId,
+      screenshot: screenshotId,
       reason: 'harassment',
       severity: 'high',
       details: 'DETAILS-SECRET he shouted',
@@ -125,6 +138,10 @@ describe('dashboard: user management and the audit trail', () => {
       reportId,
     });
     expect(banned.status).toBe(201);
+    const look = await fetch(`${test.base}/api/admin/reports/${reportId}/screenshot`, {
+      headers: { Cookie: admin.cookieHeader(), 'X-Forwarded-For': admin.ip },
+    });
+    expect(look.headers.get('content-type')).toBe('image/jpeg');
 
     // The details: profile, status with the ban on now, sessions, the ban history, report counts.
     await expect
@@ -158,6 +175,10 @@ describe('dashboard: user management and the audit trail', () => {
       actor: { kind: 'user', _id: adminId },
       reason: 'REASON-SECRET harassment',
     });
+    // The look at the evidence about him is in his trail, by the admin.
+    await trailUntil(admin, bob.user._id, (items) =>
+      items.some((e) => e.type === 'ReportScreenshotViewed' && e.actor.kind === 'user' && e.actor._id === adminId),
+    );
     expect(trail.items.find((e) => e.type === 'StaffViewedUser')).toMatchObject({
       actor: { kind: 'user', _id: adminId },
       summary: expect.stringContaining('what: details'),
