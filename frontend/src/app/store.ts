@@ -1,22 +1,25 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { sessionReducer } from '../features/auth/session.slice';
 import { bootReducer } from '../features/boot/boot.slice';
 import { matchingReducer } from '../features/matching/matching.slice';
 import { systemReducer } from '../features/system/system.slice';
-import { staffReportsReducer } from '../features/staff-reports/staff-reports.slice';
-import { dashboardCountersReducer } from '../features/dashboard-counters/dashboard-counters.slice';
 import { rootSaga } from './root-saga';
 import { type AppServices, browserServices } from './services';
 
-const rootReducer = combineReducers({
+/**
+ * Slices a lazy chunk adds when it loads (`slice.injectInto(rootReducer)`), declared by that chunk through module
+ * augmentation: the dashboard's state and code never reach a user's first visit.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices({
   boot: bootReducer,
   session: sessionReducer,
   system: systemReducer,
   matching: matchingReducer,
-  staffReports: staffReportsReducer,
-  dashboardCounters: dashboardCountersReducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

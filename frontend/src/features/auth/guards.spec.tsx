@@ -1,5 +1,5 @@
 import { AUTH_PATHS } from '@serendip/proto';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
@@ -145,7 +145,8 @@ describe('guards (spec 4, 6)', () => {
       expect(server.requests.filter((r) => /^\/api\/(dash|admin)\//.test(r.path))).toEqual([]);
 
       await userEvent.click(screen.getByRole('link', { name: 'Open security settings' }));
-      expect(router.state.location.pathname).toBe('/settings');
+      // The settings page is a lazy chunk: the router moves once it has loaded.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
       expect(router.state.location.search).toBe('?tab=security');
     });
 

@@ -2,8 +2,8 @@ import { Bell, Flag, Gavel } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { countersLoaded, selectDashboardCounters } from '../../features/dashboard-counters/dashboard-counters.slice';
-import { fetchOverview } from '../../features/dashboard-counters/overview-api';
+import { countersLoaded, selectDashboardCounters } from './overview/dashboard-counters.slice';
+import { fetchOverview } from './overview/overview-api';
 import { logError } from '../../shared/log';
 import {
   DropdownMenu,

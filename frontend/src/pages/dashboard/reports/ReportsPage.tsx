@@ -7,7 +7,7 @@ import {
 } from '@serendip/proto';
 import { useEffect, useMemo, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
-import { selectReportArrivals, selectReviewedReports } from '../../../features/staff-reports/staff-reports.slice';
+import { selectReportArrivals, selectReviewedReports } from './staff-reports.slice';
 import { REASON_LABELS, SEVERITY_LABELS } from '../../../features/reports/report-texts';
 import { isHttpError } from '../../../shared/http/http-error';
 import { logError } from '../../../shared/log';

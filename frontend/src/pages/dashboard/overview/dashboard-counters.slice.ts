@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { DashboardCounters } from '@serendip/proto';
-import { pushReceived } from '../system/system.slice';
+import { rootReducer } from '../../../app/store';
+import { pushReceived } from '../../../features/system/system.slice';
 
 export interface DashboardCountersState {
   /** The overview's live figures, from GET /api/dash/overview or the latest dashboardCounters push; null until one. */
@@ -36,7 +37,15 @@ const dashboardCountersSlice = createSlice({
   },
 });
 
+declare module '../../../app/store' {
+  // Declaration merging: the store's lazy slices gain this one.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof dashboardCountersSlice> {}
+}
+
+// Added to the store when the dashboard's chunk loads: a user's first visit carries none of it.
+const injected = dashboardCountersSlice.injectInto(rootReducer);
+
 export const { countersLoaded } = dashboardCountersSlice.actions;
-export const dashboardCountersReducer = dashboardCountersSlice.reducer;
-export const selectDashboardCounters = (state: { dashboardCounters: DashboardCountersState }) =>
-  state.dashboardCounters.counters;
+export const selectDashboardCounters = (state: Parameters<typeof injected.selectSlice>[0]) =>
+  injected.selectSlice(state).counters;

@@ -1,6 +1,7 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { DashReport } from '@serendip/proto';
-import { pushReceived } from '../system/system.slice';
+import { rootReducer } from '../../../app/store';
+import { pushReceived } from '../../../features/system/system.slice';
 
 /** How many live arrivals are kept for the report table (older ones are on the server's pages anyway). */
 const ARRIVALS_KEPT = 100;
@@ -37,6 +38,15 @@ const staffReportsSlice = createSlice({
   },
 });
 
-export const staffReportsReducer = staffReportsSlice.reducer;
-export const selectReportArrivals = (state: { staffReports: StaffReportsState }) => state.staffReports.arrivals;
-export const selectReviewedReports = (state: { staffReports: StaffReportsState }) => state.staffReports.reviewed;
+declare module '../../../app/store' {
+  // Declaration merging: the store's lazy slices gain this one.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof staffReportsSlice> {}
+}
+
+// Added to the store when the dashboard's chunk loads: a user's first visit carries none of it.
+const injected = staffReportsSlice.injectInto(rootReducer);
+
+type State = Parameters<typeof injected.selectSlice>[0];
+export const selectReportArrivals = (state: State) => injected.selectSlice(state).arrivals;
+export const selectReviewedReports = (state: State) => injected.selectSlice(state).reviewed;

@@ -1,5 +1,5 @@
 import type { DashboardOverview } from '@serendip/proto';
-import { get } from '../../shared/http/http-client';
+import { get } from '../../../shared/http/http-client';
 
 /** GET /api/dash/overview (staff): counters, charts, SFU load. */
 export const fetchOverview = () => get<DashboardOverview>('/dash/overview');
