@@ -149,6 +149,8 @@ describe('dashboard: user management and the audit trail', () => {
       .toBe(1);
     const details = (await admin.call('GET', `/dash/users/${bob.user._id}`)).body as DashUserDetails;
     expect(details.profile).toMatchObject({ _id: bob.user._id, firstName: 'Bob', emailAddress: bob.user.emailAddress });
+    // A calendar day, as the person gave it (not a midnight timestamp).
+    expect(details.profile.birthDate).toBe(bob.user.userBirthDate);
     expect(details.status).toMatchObject({
       role: 'user',
       status: 'banned',

@@ -12,6 +12,7 @@ import { AuthController } from './http/auth.controller.js';
 import { ProfileController } from './http/profile.controller.js';
 import { StaffRolesController } from './http/staff-roles.controller.js';
 import { EndSessionSockets } from './integration/end-session-sockets.js';
+import { RefreshSocketAccess } from './integration/refresh-socket-access.js';
 import { DbIpGeoLocator, GEO_LOCATOR } from './location/geo-ip.js';
 import { GeolocationController } from './location/geolocation.controller.js';
 import { LocationService } from './location/location.service.js';
@@ -68,6 +69,7 @@ import { SignIns } from './sessions/sign-ins.js';
     UserDirectory,
     StaffUserDirectory,
     EndSessionSockets,
+    RefreshSocketAccess,
   ],
   exports: [SessionResolver, AuthGuard, AdminGuard, StaffGuard, UserDirectory, StaffUserDirectory, BarredAddresses],
 })

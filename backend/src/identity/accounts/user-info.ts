@@ -40,7 +40,7 @@ export async function readUserInfo(
 }
 
 // pg returns a `date` column as a local-time Date; its calendar day is what was stored.
-function toIsoDate(value: string | Date): string {
+export function toIsoDate(value: string | Date): string {
   if (typeof value === 'string') return value.slice(0, 10);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;

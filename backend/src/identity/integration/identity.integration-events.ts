@@ -2,8 +2,9 @@ import type { IdentityIntegrationEvent } from '@serendip/proto';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
 
 /**
- * What identity tells others: that a session ended, whatever ended it (a reused refresh token ends it too), and that
- * an account was deleted. Ids and the reason only; where and from what device stays in identity.
+ * What identity tells others: that a session ended, whatever ended it (a reused refresh token ends it too), that
+ * an account was deleted, and that what an account may reach changed (its role, or two-factor login, which staff
+ * need). Ids and the reason only; where and from what device, and why a role changed, stay in identity.
  */
 export function identityIntegrationEvents(recorded: RecordedEvent): IdentityIntegrationEvent[] {
   const base = { id: recorded.id, context: 'identity', occurredAt: recorded.metadata.occurredAt };
@@ -15,6 +16,11 @@ export function identityIntegrationEvents(recorded: RecordedEvent): IdentityInte
       return [{ ...base, type: 'SessionEnded', data: { ...ids(data), reason: 'refresh token reused' } }];
     case 'AccountDeleted':
       return [{ ...base, type: 'AccountDeleted', data: { userId: data.userId } }];
+    case 'RoleGranted':
+    case 'RoleRevoked':
+    case 'TwoFactorEnabled':
+    case 'TwoFactorDisabled':
+      return [{ ...base, type: 'AccessChanged', data: { userId: data.userId } }];
     default:
       return [];
   }

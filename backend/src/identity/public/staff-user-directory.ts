@@ -1,3 +1,4 @@
+import { toIsoDate } from '../accounts/user-info.js';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Role } from '@serendip/proto';
 import { sql } from 'kysely';
@@ -109,7 +110,7 @@ export class StaffUserDirectory {
     return {
       ...toRow(row),
       gender: row.gender,
-      birthDate: row.birth_date,
+      birthDate: row.birth_date ? toIsoDate(row.birth_date) : null,
       city: row.city,
       bio: row.bio,
       phoneNumber: row.phone_number,

@@ -365,7 +365,7 @@ function BansCard({ bans, reports }: { bans: DashBan[]; reports: DashUserDetails
               <div className="dash-user__item-head">
                 <strong>{b.reason || '—'}</strong>
                 <Badge tone="neutral">{LEVEL_LABEL[b.level]}</Badge>
-                <Badge tone={b.endedHow ? 'neutral' : 'danger'}>{b.endedHow ? ENDED[b.endedHow] : 'On'}</Badge>
+                <Badge tone={b.endedHow ? 'neutral' : 'danger'}>{b.endedHow ? ENDED[b.endedHow] : 'In force'}</Badge>
                 {b.appealStatus !== 'none' && <Badge tone="pending">Appeal {b.appealStatus}</Badge>}
               </div>
               <span className="dash-user__muted">
