@@ -60,7 +60,8 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('the admin dashboard
 
   /** The admin signs in as a person does: password, then the code mailed to them (the dev outbox shows it). */
   async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
+    // Reduced motion: the phone's drawer is photographed open, not sliding.
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     contexts.push(context);
     await context.addInitScript(() => window.localStorage.setItem('serendip.cookieConsent', 'true'));
     const page = await context.newPage();

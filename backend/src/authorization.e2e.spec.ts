@@ -245,7 +245,7 @@ describe('authorization of every route and socket event', () => {
       expect(grant.body).toMatchObject({ statusCode: 403, message: 'Only admins may do that' });
     });
 
-    it('lets a moderator ban for up to 30 days; longer and permanent bans are an admin’s', async () => {
+    it('lets a moderator ban users for up to 30 days; longer and permanent bans, and bans of staff, are an admin’s', async () => {
       const { moderator } = await signedInModerator(test);
       const ban = (client: ApiClient, userId: string, penalty: unknown) =>
         client.call('POST', `/admin/users/${userId}/ban`, {
@@ -262,8 +262,17 @@ describe('authorization of every route and socket event', () => {
         });
       }
       expect((await ban(moderator, target.user._id, { kind: 'restriction', days: 30 })).status).toBe(201);
+      // Staff are an admin's to ban: a moderator cannot take another moderator or an admin off the dashboard.
+      const { admin, adminId } = await signedInAdmin(test);
+      const colleague = await signedInModerator(test);
+      for (const staffId of [adminId, colleague.moderatorId]) {
+        expect((await ban(moderator, staffId, { kind: 'restriction', days: 1 })).body).toMatchObject({
+          statusCode: 403,
+          message: 'Only an admin may ban a moderator or an admin.',
+        });
+      }
+      expect((await ban(admin, colleague.moderatorId, { kind: 'restriction', days: 1 })).status).toBe(201);
       const other = await videoUser(test.base);
-      const { admin } = await signedInAdmin(test);
       expect((await ban(admin, other.user._id, { kind: 'permanent' })).status).toBe(201);
     });
 

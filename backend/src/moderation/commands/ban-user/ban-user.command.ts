@@ -27,6 +27,7 @@ export class BanUser extends Command<{ caseId: string }> {
 /** The longest restriction a moderator may set (spec 6 Admin). */
 export const MODERATOR_MAX_BAN_DAYS = 30;
 export const ONLY_ADMINS_BAN_LONGER = 'Only an admin may ban for longer than 30 days.';
+export const ONLY_ADMINS_BAN_STAFF = 'Only an admin may ban a moderator or an admin.';
 
 const exceedsModeratorLimit = (penalty: Penalty) =>
   penalty.kind === 'permanent' || (penalty.kind === 'restriction' && penalty.days > MODERATOR_MAX_BAN_DAYS);
@@ -51,8 +52,13 @@ export class BanUserHandler implements ICommandHandler<BanUser> {
     if (userId === meta.actor) throw new DomainError('ban-self', 'You cannot ban yourself', { kind: 'forbidden' });
     // spec 6 Admin, as moderation teams work: a moderator bans for up to 30 days; longer and permanent bans are an
     // admin's call.
-    if (exceedsModeratorLimit(penalty) && (await this.users.roleOf(meta.actor)) !== 'admin') {
+    const actorIsAdmin = (await this.users.roleOf(meta.actor)) === 'admin';
+    if (exceedsModeratorLimit(penalty) && !actorIsAdmin) {
       throw new DomainError('admin-only-penalty', ONLY_ADMINS_BAN_LONGER, { kind: 'forbidden' });
+    }
+    // A moderator cannot take a colleague or an admin off the dashboard: staff are an admin's to ban.
+    if (!actorIsAdmin && (await this.users.roleOf(userId)) !== 'user') {
+      throw new DomainError('admin-only-target', ONLY_ADMINS_BAN_STAFF, { kind: 'forbidden' });
     }
     if (!(await this.users.userInfo(userId, meta.now))) {
       throw new DomainError('no-such-user', 'No such user', { kind: 'not-found' });

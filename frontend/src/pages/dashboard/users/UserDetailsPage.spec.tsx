@@ -251,6 +251,22 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
     expect(screen.getByRole('button', { name: 'Ban' })).toBeDefined();
   });
 
+  it('offers no Ban and no role change on your own page, and a moderator no Ban of staff', async () => {
+    signedInAs(aUser({ ...admin, _id: BOB }), bob());
+    const { unmount } = renderApp(PAGE);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Stone' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Role' })).toBeNull();
+    unmount();
+    resetBrowser();
+
+    const staff = bob({ admin: false });
+    signedInAs(moderator, { ...staff, status: { ...staff.status, role: 'moderator' } });
+    renderApp(PAGE);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Stone' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull();
+  });
+
   it('says so for an unknown user', async () => {
     signedInAs(admin, null);
     renderApp(PAGE);

@@ -44,7 +44,8 @@ export const USER_DETAILS_TEXTS = {
  */
 export function UserDetailsPage() {
   const { userId = '' } = useParams();
-  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'admin';
+  const viewer = useAppSelector(selectCurrentUser);
+  const isAdmin = viewer?.role === 'admin';
   const [details, setDetails] = useState<Load<DashUserDetails>>({ state: 'loading' });
   const [trailPage, setTrailPage] = useState(1);
   const [trail, setTrail] = useState<Load<AuditTrailPage>>({ state: 'loading' });
@@ -113,6 +114,7 @@ export function UserDetailsPage() {
           <StatusCard
             details={details.value}
             isAdmin={isAdmin}
+            isSelf={viewer?._id === userId}
             onBan={() => setDialog('ban')}
             onUnban={() => setDialog('unban')}
             onRoleChanged={reload}
@@ -198,12 +200,15 @@ function ProfileCard({ details }: { details: DashUserDetails }) {
 function StatusCard({
   details,
   isAdmin,
+  isSelf,
   onBan,
   onUnban,
   onRoleChanged,
 }: {
   details: DashUserDetails;
   isAdmin: boolean;
+  /** Your own page: nobody bans themselves or changes their own role (the server refuses both). */
+  isSelf: boolean;
   onBan: () => void;
   onUnban: () => void;
   onRoleChanged: () => void;
@@ -246,9 +251,10 @@ function StatusCard({
           </>
         )}
       </dl>
-      {!deleted && (
+      {!deleted && !isSelf && (
         <div className="dash-user__actions">
-          {!s.currentBan && (
+          {/* Staff are an admin's to ban (the server refuses a moderator). */}
+          {!s.currentBan && (isAdmin || s.role === 'user') && (
             <Button variant="danger" size="sm" onClick={onBan}>
               Ban
             </Button>
@@ -260,7 +266,9 @@ function StatusCard({
           )}
         </div>
       )}
-      {!deleted && isAdmin && <RoleForm userId={details.profile._id} role={s.role} onChanged={onRoleChanged} />}
+      {!deleted && !isSelf && isAdmin && (
+        <RoleForm userId={details.profile._id} role={s.role} onChanged={onRoleChanged} />
+      )}
     </article>
   );
 }
