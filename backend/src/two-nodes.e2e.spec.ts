@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionEndedPush } from '@serendip/proto';
+import type { AccountUpdatedPush, SessionEndedPush } from '@serendip/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './test-support/api-client.js';
 import { type BackendProcess, buildBackend, startBackendProcess, waitForOk } from './test-support/backend-process.js';
@@ -177,6 +177,29 @@ describe('two backend nodes', () => {
     expect(ms).toBeLessThan(1_000);
     expect(await pushed).toEqual({ eventId: expect.any(String), code: 'logged-out', reason: loggedOut });
     await systemClosed;
+  }, 60_000);
+
+  it('tells the system socket on the other node at once when the account’s access changes (two-factor login on)', async () => {
+    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const dora = await videoUser(one.base, { firstName: 'Dora' }, sinkMailbox(sink));
+    const system = await openSystemSocket(two.base, sameSessionOn(two.base, dora.api));
+    const updates: AccountUpdatedPush[] = [];
+    system.on('accountUpdated', (push) => updates.push(push));
+    try {
+      // The socket registers a moment after it connects: turn two-factor on and off until a change is heard.
+      for (let tries = 0; updates.length === 0 && tries < 6; tries++) {
+        const res =
+          tries % 2 === 0
+            ? await dora.api.call('POST', '/user/enable-twofac')
+            : await dora.api.call('POST', '/user/disable-twofac', { currentPassword: VIDEO_USER_PASSWORD });
+        expect(res.status).toBe(200);
+        const until = Date.now() + 2_000;
+        while (updates.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(updates[0]).toEqual({ eventId: expect.any(String), userId: dora.user._id });
+    } finally {
+      system.close();
+    }
   }, 60_000);
 
   it("closes every session's sockets on the other node within a second of a password reset", async () => {

@@ -17,4 +17,10 @@ export type SessionEndedEvent = IntegrationEvent<'SessionEnded', z.infer<typeof 
  */
 export const accountDeletedDataSchema = z.object({ userId: z.string().check(z.minLength(1)) });
 export type AccountDeletedEvent = IntegrationEvent<'AccountDeleted', z.infer<typeof accountDeletedDataSchema>>;
-export type IdentityIntegrationEvent = SessionEndedEvent | AccountDeletedEvent;
+/**
+ * What an account may reach changed (identity context): a staff role given or taken, or two-factor login turned on or
+ * off (staff need it, spec 6 Admin). The account's open sockets take or drop the staff pushes at once.
+ */
+export const accessChangedDataSchema = z.object({ userId: z.string().check(z.minLength(1)) });
+export type AccessChangedEvent = IntegrationEvent<'AccessChanged', z.infer<typeof accessChangedDataSchema>>;
+export type IdentityIntegrationEvent = SessionEndedEvent | AccountDeletedEvent | AccessChangedEvent;

@@ -72,6 +72,14 @@ export interface DashboardCountersPush extends Pushed {
   at: string;
 }
 
+/**
+ * To the user's own sockets: their account changed in a way the page must show at once (a staff role given or taken,
+ * two-factor login turned on or off): the client asks user info again, so the dashboard link and guard follow.
+ */
+export interface AccountUpdatedPush extends Pushed {
+  userId: string;
+}
+
 /** What the server pushes on the system socket to one user's sockets, or to every admin's (spec 7). */
 export interface SystemServerToClientEvents {
   sessionEnded: (event: SessionEndedPush) => void;
@@ -79,6 +87,7 @@ export interface SystemServerToClientEvents {
   dashboardCounters: (event: DashboardCountersPush) => void;
   reportFiled: (event: ReportListedPush) => void;
   reportResolved: (event: ReportListedPush) => void;
+  accountUpdated: (event: AccountUpdatedPush) => void;
 }
 
 export type SystemPushEvent = keyof SystemServerToClientEvents;
@@ -90,12 +99,14 @@ export const SYSTEM_PUSH_EVENTS = [
   'dashboardCounters',
   'reportFiled',
   'reportResolved',
+  'accountUpdated',
 ] as const satisfies readonly SystemPushEvent[];
 
 /**
  * A push between backend nodes on `user.<id>` or `role.<role>` (DESIGN.md "Fan-out: NATS"): each node hands it to
  * the sockets it holds. `emit` goes to every system socket of the target; `end-session` closes that session's sockets
- * in every namespace, after telling the client why.
+ * in every namespace, after telling the client why; `refresh-access` (on `user.<id>`) has every system socket of that
+ * user read its role and two-factor setting again and take exactly the role pushes they allow.
  */
 export const userPushSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -110,6 +121,10 @@ export const userPushSchema = z.discriminatedUnion('kind', [
     sessionId: z.string().check(z.minLength(1)),
     code: z.enum(SESSION_END_CODES),
     reason: z.string(),
+  }),
+  z.object({
+    kind: z.literal('refresh-access'),
+    id: z.string().check(z.minLength(1)),
   }),
 ]);
 export type UserPush = z.infer<typeof userPushSchema>;

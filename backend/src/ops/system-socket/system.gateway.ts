@@ -17,11 +17,13 @@ import {
 } from '@serendip/proto';
 import type { Socket } from 'socket.io';
 import { SESSION_EXPIRED, SessionResolver, UserDirectory } from '../../identity/public/index.js';
-import { Realtime } from '../../platform/realtime/realtime.js';
+import { type LiveSocket, Realtime } from '../../platform/realtime/realtime.js';
 
 interface SystemSocketState {
   /** Resolves to how to stop pushes to it; undefined for a guest's socket. */
   registration?: Promise<(() => Promise<void>) | undefined>;
+  /** The last reading of the user's access, applied: readings run one after another, so the newest one wins. */
+  access?: Promise<void>;
 }
 
 type SystemSocket = Socket<
@@ -34,7 +36,7 @@ type SystemSocket = Socket<
 /**
  * The default namespace every page opens (spec 7 "Real-time notification socket"). Anyone may ping it (the status
  * indicator works signed out too); a signed-in user's socket also takes live pushes for that user (and for admins,
- * for their role), and closes when its session ends.
+ * for their role), and closes when its session ends. A role or two-factor change reaches its open sockets at once.
  */
 @WebSocketGateway()
 export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
@@ -71,26 +73,47 @@ export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private async register(socket: SystemSocket) {
     const claims = await this.sessions.resolve(socket.handshake);
     if (!claims || socket.disconnected) return undefined;
-    // 'staff': every admin and moderator (the dashboard's live pushes); the role itself for what only it may see. As
-    // the dashboard's routes, only with two-factor login on (spec 6 Admin). Read when the socket connects: a role or
-    // two-factor change takes effect on the next connection (a page load).
-    const access = await this.users.staffAccess(claims.userId);
-    const roles = access.role !== 'user' && access.twoFactorEnabled ? ['staff', access.role] : [];
-    const unregister = await this.realtime.register({
+    const live: LiveSocket = {
       userId: claims.userId,
       sessionId: claims.sessionId,
-      roles,
+      roles: [],
       push: (event, payload) => (socket.emit as (event: string, payload: unknown) => boolean)(event, payload),
       endSession: ({ code, reason }, eventId) => {
         socket.emit('sessionEnded', { eventId, code, reason });
         socket.disconnect(true);
       },
-    });
+      // Told after the swap: once the client hears of the change, no push of a role it lost reaches it.
+      refreshAccess: (eventId) =>
+        void this.readAccess(socket, live).then(() => {
+          if (socket.connected) socket.emit('accountUpdated', { eventId, userId: live.userId });
+        }),
+    };
+    // The user's own pushes first, the roles after: a role change from then on reaches this socket (refreshAccess),
+    // so one made while it connects is not missed.
+    const unregister = await this.realtime.register(live);
+    await this.readAccess(socket, live);
     // A session that ended while this socket was being registered was pushed to no one here: look once more.
     if (!(await this.sessions.isActive(claims))) {
       socket.emit('sessionEnded', { eventId: `check:${claims.sessionId}`, code: 'expired', reason: SESSION_EXPIRED });
       socket.disconnect(true);
     }
     return unregister;
+  }
+
+  /**
+   * 'staff': every admin and moderator (the dashboard's live pushes); the role itself for what only it may see. As the
+   * dashboard's routes, only with two-factor login on (spec 6 Admin). Read from the users read model at connect and
+   * again whenever identity says the user's access changed.
+   */
+  private readAccess(socket: SystemSocket, live: LiveSocket): Promise<void> {
+    const reading = (socket.data.access ?? Promise.resolve()).then(async () => {
+      const access = await this.users.staffAccess(live.userId);
+      const roles = access.role !== 'user' && access.twoFactorEnabled ? ['staff', access.role] : [];
+      await this.realtime.setRoles(live, roles);
+    });
+    socket.data.access = reading.catch((error: unknown) => {
+      this.logger.error(`system socket access not read: ${(error as Error).message}`);
+    });
+    return socket.data.access;
   }
 }

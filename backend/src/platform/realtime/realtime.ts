@@ -16,12 +16,17 @@ import { Presence } from './presence.js';
 export interface LiveSocket {
   userId: string;
   sessionId: string;
-  /** Roles whose pushes it takes as well (admins: 'admin'). */
+  /** Roles whose pushes it takes as well (admins: 'admin') when it registers; `setRoles` changes them later. */
   roles: readonly string[];
   /** A typed system event; absent on sockets that take none (the video namespace). */
   push?<E extends SystemPushEvent>(event: E, payload: SystemPushPayload<E>): void;
   /** Its session ended: the gateway tells the client why, then closes it. */
   endSession(ending: SessionEnding, eventId: string): void;
+  /**
+   * Its user's role or two-factor login changed: the gateway reads them again, calls `setRoles`, then tells the client
+   * (`eventId`: the change's). Absent on sockets that take no role pushes.
+   */
+  refreshAccess?(eventId: string): void;
 }
 
 /** Why a session ended: a code for the client's logic, a reason for people. */
@@ -46,6 +51,8 @@ export class Realtime implements OnApplicationShutdown {
   private readonly logger = new Logger(Realtime.name);
   private readonly audiences = new Map<string, Audience>();
   private readonly seen = new RecentIds();
+  /** The roles each registered socket takes pushes of now; a socket is here from register to unregister. */
+  private readonly rolesOf = new Map<LiveSocket, readonly string[]>();
 
   constructor(
     @Inject(EVENT_CORE) private readonly core: EventCore,
@@ -57,14 +64,41 @@ export class Realtime implements OnApplicationShutdown {
    * after that is missed. Call the answer when the socket goes.
    */
   async register(socket: LiveSocket): Promise<() => Promise<void>> {
-    const subjects = [userSubject(socket.userId), ...socket.roles.map(roleSubject)];
+    const roles = [...new Set(socket.roles)];
+    this.rolesOf.set(socket, roles);
+    const subjects = [userSubject(socket.userId), ...roles.map(roleSubject)];
     await Promise.all(subjects.map((subject) => this.join(subject, socket)));
     // A socket that takes system pushes is a system socket: its user is online (the dashboard's count).
     const leave = socket.push ? this.presence.join(socket.userId) : undefined;
     return async () => {
       leave?.();
-      await Promise.all(subjects.map((subject) => this.leave(subject, socket)));
+      const held = this.rolesOf.get(socket) ?? [];
+      this.rolesOf.delete(socket);
+      await Promise.all(
+        [userSubject(socket.userId), ...held.map(roleSubject)].map((subject) => this.leave(subject, socket)),
+      );
     };
+  }
+
+  /**
+   * Changes which roles' pushes a registered socket takes (its user's role changed, spec 6 Admin). A role it loses
+   * stops reaching it before this returns control: delivery runs on this thread, so no push of that role that arrives
+   * afterwards, even one already on its way, reaches it. Resolves once this node listens for the roles it gains. A
+   * socket already unregistered is left alone.
+   */
+  async setRoles(socket: LiveSocket, roles: readonly string[]): Promise<void> {
+    const before = this.rolesOf.get(socket);
+    if (!before) return;
+    const after = [...new Set(roles)];
+    this.rolesOf.set(socket, after);
+    const leaving = before.filter((r) => !after.includes(r)).map((r) => this.leave(roleSubject(r), socket));
+    const joining = after.filter((r) => !before.includes(r)).map((r) => this.join(roleSubject(r), socket));
+    await Promise.all([...leaving, ...joining]);
+  }
+
+  /** Every system socket of one user, on every node, reads its access again (a role or two-factor change). */
+  refreshAccess(userId: string, id: string) {
+    return this.publish(userSubject(userId), { kind: 'refresh-access', id });
   }
 
   /** A typed system event to every system socket of one user, on every node. */
@@ -137,6 +171,8 @@ export class Realtime implements OnApplicationShutdown {
       try {
         if (push.kind === 'end-session') {
           if (socket.sessionId === push.sessionId) socket.endSession({ code: push.code, reason: push.reason }, push.id);
+        } else if (push.kind === 'refresh-access') {
+          socket.refreshAccess?.(push.id);
         } else {
           socket.push?.(push.event, { ...push.payload, eventId: push.id } as never);
         }
