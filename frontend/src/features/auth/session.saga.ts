@@ -2,6 +2,7 @@ import type { UserInfo } from '@serendip/proto';
 import { call, delay, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import { isHttpError } from '../../shared/http/http-error';
+import { logError } from '../../shared/log';
 import { pushReceived } from '../system/system.slice';
 import { AUTH_ROUTES } from './auth-routes';
 import { loginPathAfterEnd } from './safe-redirect';
@@ -33,6 +34,7 @@ export function* sessionSaga(services: SessionServices) {
   yield takeLeading(logoutRequested, logOut, services);
   yield takeLatest(navigatedInApp, checkSessionOnNavigation, services);
   yield takeEvery(pushReceived, endSessionWhenTold, services);
+  yield takeLatest(isAccountUpdate, readUserAgain, services);
   // A visitor who signs in while the start-up check is still out wins: a late "no session" must not sign them out.
   yield race({ checked: call(startSession, services), signedIn: take(signedIn) });
 }
@@ -107,6 +109,27 @@ function* endSessionWhenTold(services: SessionServices, action: ReturnType<typeo
   sessionHint.forget();
   yield put(sessionEndedElsewhere());
   yield call(loadPage, loginPathAfterEnd(currentPath(), push.payload.code));
+}
+
+const isAccountUpdate = (action: unknown): action is ReturnType<typeof pushReceived> =>
+  pushReceived.match(action) && action.payload.event === 'accountUpdated';
+
+/**
+ * The server says this user's account changed (a staff role given or taken, two-factor login turned on or off, spec 6
+ * Admin): read user info again, so the Dashboard link and the dashboard's guard follow at once (a moderator whose role
+ * was taken is sent from the dashboard to / with 'Unauthorized, 404'). Only the newest of several counts.
+ */
+function* readUserAgain({ auth }: SessionServices, action: ReturnType<typeof pushReceived>) {
+  const push = action.payload;
+  if (push.event !== 'accountUpdated') return;
+  const { user, signingOut }: SessionState = yield select((state: { session: SessionState }) => state.session);
+  if (!user || signingOut || user._id !== push.payload.userId) return;
+  try {
+    const fresh: UserInfo = yield call(auth.fetchUserInfo);
+    yield put(userUpdated(fresh));
+  } catch (error) {
+    logError('User info after an account change failed', error);
+  }
 }
 
 type Attempt = { user: UserInfo; error?: undefined } | { user?: undefined; error: unknown };

@@ -29,7 +29,7 @@ export function* moderationSaga(services: ModerationServices) {
 
 /**
  * A push sent while the system socket was down is lost (it is not replayed): after every reconnect, ask user info, so
- * a ban (or its end) that happened meanwhile shows.
+ * a ban (or its end), or a staff role given or taken (accountUpdated), that happened meanwhile shows.
  */
 function* recheckStandingOnReconnect({ auth }: ModerationServices) {
   yield take(socketConnected);
@@ -39,7 +39,11 @@ function* recheckStandingOnReconnect({ auth }: ModerationServices) {
     if (!user) continue;
     try {
       const fresh: UserInfo = yield call(auth.fetchUserInfo);
-      if (fresh.isBanned !== user.isBanned) yield put(userUpdated(fresh));
+      const changed =
+        fresh.isBanned !== user.isBanned ||
+        fresh.role !== user.role ||
+        fresh.twoFactorEnabled !== user.twoFactorEnabled;
+      if (changed) yield put(userUpdated(fresh));
     } catch (error) {
       logError('User info after the real-time connection came back failed', error);
     }
