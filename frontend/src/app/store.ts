@@ -1,25 +1,19 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { sessionReducer } from '../features/auth/session.slice';
 import { bootReducer } from '../features/boot/boot.slice';
 import { matchingReducer } from '../features/matching/matching.slice';
+import { pushTapMiddleware } from '../features/system/push-taps';
 import { systemReducer } from '../features/system/system.slice';
 import { rootSaga } from './root-saga';
 import { type AppServices, browserServices } from './services';
 
-/**
- * Slices a lazy chunk adds when it loads (`slice.injectInto(rootReducer)`), declared by that chunk through module
- * augmentation: the dashboard's state and code never reach a user's first visit.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface LazyLoadedSlices {}
-
-export const rootReducer = combineSlices({
+const rootReducer = combineReducers({
   boot: bootReducer,
   session: sessionReducer,
   system: systemReducer,
   matching: matchingReducer,
-}).withLazyLoadedSlices<LazyLoadedSlices>();
+});
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -32,7 +26,8 @@ export function makeStore(preloadedState?: Partial<RootState>, services: Partial
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: false }).concat(sagaMiddleware, pushTapMiddleware),
   });
   sagaMiddleware.run(rootSaga, { ...browserServices, ...services });
   return store;

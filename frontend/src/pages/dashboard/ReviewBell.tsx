@@ -1,8 +1,7 @@
 import { Bell, Flag, Gavel } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { countersLoaded, selectDashboardCounters } from './overview/dashboard-counters.slice';
+import { useCountersLoaded, useDashboardLive } from './dashboard-live';
 import { fetchOverview } from './overview/overview-api';
 import { logError } from '../../shared/log';
 import {
@@ -20,8 +19,8 @@ import { DASHBOARD_PATHS } from './dashboard-paths';
  * dashboard counters the system socket pushes to staff; each leads to its queue.
  */
 export function ReviewBell() {
-  const dispatch = useAppDispatch();
-  const counters = useAppSelector(selectDashboardCounters);
+  const countersLoaded = useCountersLoaded();
+  const counters = useDashboardLive((live) => live.counters);
   const known = counters !== null;
 
   // The pushes come only when something changes: the first figures are asked for.
@@ -29,12 +28,12 @@ export function ReviewBell() {
     if (known) return;
     let live = true;
     fetchOverview()
-      .then(({ counters, at }) => live && dispatch(countersLoaded({ counters, at })))
+      .then(({ counters, at }) => live && countersLoaded(counters, at))
       .catch((error: unknown) => logError('The review counts failed to load', error));
     return () => {
       live = false;
     };
-  }, [known, dispatch]);
+  }, [known, countersLoaded]);
 
   const reports = counters?.openReports ?? 0;
   const appeals = counters?.openAppeals ?? 0;

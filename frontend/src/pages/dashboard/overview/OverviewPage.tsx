@@ -1,8 +1,8 @@
 import type { DashboardCounters, DashboardOverview } from '@serendip/proto';
 import { RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { countersLoaded, selectDashboardCounters } from './dashboard-counters.slice';
+import { useAppSelector } from '../../../app/hooks';
+import { useCountersLoaded, useDashboardLive } from '../dashboard-live';
 import { fetchOverview } from './overview-api';
 import { logError } from '../../../shared/log';
 import { useDocumentTitle } from '../../../shared/use-document-title';
@@ -38,21 +38,21 @@ const CARDS: { key: keyof DashboardCounters; label: string; tone?: 'accent' | 'd
  */
 export function OverviewPage() {
   useDocumentTitle('Overview');
-  const dispatch = useAppDispatch();
-  const counters = useAppSelector(selectDashboardCounters);
+  const countersLoaded = useCountersLoaded();
+  const counters = useDashboardLive((live) => live.counters);
   const socketStatus = useAppSelector((state) => state.system.socket.status);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
 
   const load = useCallback(async (): Promise<Loaded> => {
     try {
       const overview = await fetchOverview();
-      dispatch(countersLoaded({ counters: overview.counters, at: overview.at }));
+      countersLoaded(overview.counters, overview.at);
       return { state: 'loaded', overview };
     } catch (error) {
       logError('The dashboard overview failed to load', error);
       return { state: 'failed' };
     }
-  }, [dispatch]);
+  }, [countersLoaded]);
 
   useEffect(() => {
     let live = true;

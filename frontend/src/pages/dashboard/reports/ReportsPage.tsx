@@ -6,8 +6,7 @@ import {
   type ReportStatus,
 } from '@serendip/proto';
 import { useEffect, useMemo, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
-import { selectReportArrivals, selectReviewedReports } from './staff-reports.slice';
+import { useDashboardLive } from '../dashboard-live';
 import { REASON_LABELS, SEVERITY_LABELS } from '../../../features/reports/report-texts';
 import { isHttpError } from '../../../shared/http/http-error';
 import { logError } from '../../../shared/log';
@@ -46,8 +45,8 @@ export function ReportsPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mine, setMine] = useState<Record<string, DashReport>>({});
-  const arrivals = useAppSelector(selectReportArrivals);
-  const reviewed = useAppSelector(selectReviewedReports);
+  const arrivals = useDashboardLive((live) => live.arrivals);
+  const reviewed = useDashboardLive((live) => live.reviewed);
   const key = `${page}|${filters.status}|${filters.severity}|${attempt}`;
 
   useEffect(() => {
