@@ -180,6 +180,12 @@ describe('Reports page (spec 2 "Reports page")', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Ban' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ban Bob' });
     expect(await within(dialog).findByText('Restriction for 1 day')).toBeDefined();
+    // The report sets the start: its severity's level and a reason naming it.
+    expect(within(dialog).getByText('Acting on report #7.')).toBeDefined();
+    expect(within(dialog).getByRole('combobox', { name: 'Violation level' })).toHaveProperty('value', 'severe');
+    expect(server.fetch.mock.calls.map(([input]) => String(input))).toContainEqual(
+      expect.stringContaining('/api/admin/users/bob-id/penalty-suggestion?level=severe'),
+    );
     expect(within(dialog).getByText('A first moderate violation: 24 hours.')).toBeDefined();
 
     // Another penalty without a reason: refused here, nothing sent.

@@ -6,6 +6,7 @@ import {
   type ReportStatus,
 } from '@serendip/proto';
 import { useEffect, useMemo, useState } from 'react';
+import { BanDialog } from '../BanDialog';
 import { useDashboardLive } from '../dashboard-live';
 import { REASON_LABELS, SEVERITY_LABELS } from '../../../features/reports/report-texts';
 import { isHttpError } from '../../../shared/http/http-error';
@@ -13,7 +14,6 @@ import { logError } from '../../../shared/log';
 import { notify } from '../../../shared/toasts/notify';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { Button, Spinner } from '../../../ui';
-import { BanDialog } from './BanDialog';
 import { fetchReports, type ReportFilters, type ReportsPageAnswer, resolveReport } from './dash-moderation-api';
 import {
   EvidenceThumbs,
@@ -264,6 +264,10 @@ function ReportRow({
         )}
         {banning ? (
           <BanDialog
+            target={{
+              userId: report.reportedUser._id,
+              name: report.reportedUser.erased ? 'an erased account' : report.reportedUser.firstName || 'this user',
+            }}
             report={report}
             open={banning}
             onOpenChange={setBanning}

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   aUser,
   type FakeServer,
+  inTurn,
   rememberSessionInThisBrowser,
   reply,
   resetBrowser,
@@ -137,6 +138,8 @@ function signedInAs(user: UserInfo, details: DashUserDetails | null) {
 
 const card = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('article')!;
 const detailLoads = (server: FakeServer) => server.requestsTo('GET', DASH_USER_PATHS.details(BOB)).length;
+const suggestionUrls = (server: FakeServer) =>
+  server.fetch.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/penalty-suggestion'));
 
 describe('User details (/dashboard/user-management/:id/view-details)', () => {
   afterEach(resetBrowser);
@@ -192,7 +195,10 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
       .on(
         'GET',
         `/api/admin/users/${BOB}/penalty-suggestion`,
-        reply(200, { kind: 'restriction', tier: 1, days: 1, explanation: 'A first moderate violation: 24 hours.' }),
+        inTurn(
+          reply(200, { kind: 'restriction', tier: 1, days: 1, explanation: 'A first moderate violation: 24 hours.' }),
+          reply(200, { kind: 'restriction', tier: 1, days: 7, explanation: 'A first severe violation: 7 days.' }),
+        ),
       )
       .on('POST', DASH_USER_PATHS.ban(BOB), reply(201, { caseId: CASE }));
     renderApp(PAGE);
@@ -200,26 +206,37 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Ban' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ban Bob Stone' });
     expect(await within(dialog).findByText('Restriction for 1 day')).toBeDefined();
+    expect(within(dialog).getByRole('combobox', { name: 'Violation level' })).toHaveProperty('value', 'moderate');
+    expect(within(dialog).getByLabelText('Reason (the user sees it)')).toHaveProperty('value', '');
+
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Violation level' }), 'severe');
+    expect(await within(dialog).findByText('Restriction for 7 days')).toBeDefined();
+    expect(within(dialog).getByText('A first severe violation: 7 days.')).toBeDefined();
+    expect(suggestionUrls(server).at(-1)).toContain('level=severe');
+
     await userEvent.type(within(dialog).getByLabelText('Reason (the user sees it)'), 'Harassment');
-    await userEvent.selectOptions(within(dialog).getByLabelText('Penalty'), 'restriction');
-    await userEvent.clear(within(dialog).getByLabelText('Duration (days)'));
-    await userEvent.type(within(dialog).getByLabelText('Duration (days)'), '3');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Another penalty' }));
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Penalty type' }), 'restriction');
+    await userEvent.clear(within(dialog).getByLabelText('Days'));
+    await userEvent.type(within(dialog).getByLabelText('Days'), '3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(
       'Say why you choose another penalty than the policy suggests.',
     );
-    await userEvent.type(within(dialog).getByLabelText('Why not the policy’s suggestion'), 'Repeated in chat');
+    expect(server.requestsTo('POST', DASH_USER_PATHS.ban(BOB))).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText("Why not the policy's suggestion"), 'Repeated in chat');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.requestsTo('POST', DASH_USER_PATHS.ban(BOB)).map((r) => r.body)).toEqual([
       {
         reason: 'Harassment',
-        level: 'moderate',
+        level: 'severe',
         penalty: { kind: 'restriction', days: 3 },
         overrideReason: 'Repeated in chat',
       },
     ]);
+    await waitFor(() => expect(detailLoads(server)).toBe(2));
   });
 
   it('lets an admin change the role with a reason through the role route', async () => {

@@ -20,8 +20,8 @@ import {
   Spinner,
   Textarea,
 } from '../../../ui';
+import { BanDialog } from '../BanDialog';
 import { DASHBOARD_PATHS } from '../dashboard-paths';
-import { BanUserDialog } from './BanUserDialog';
 import { dashUsersApi } from './dash-users-api';
 import { Pager } from './UserManagementPage';
 import { RoleBadge, StatusBadge, dateTime, displayName, shortDate } from './user-bits';
@@ -126,13 +126,14 @@ export function UserDetailsPage() {
       <AuditTrailCard trail={trail} onPage={setTrailPage} />
       {details.state === 'loaded' && (
         <>
-          <BanUserDialog
-            userId={userId}
-            name={name}
-            open={dialog === 'ban'}
-            onOpenChange={(open) => setDialog(open ? 'ban' : null)}
-            onBanned={reload}
-          />
+          {dialog === 'ban' && (
+            <BanDialog
+              target={{ userId, name }}
+              open
+              onOpenChange={(open) => setDialog(open ? 'ban' : null)}
+              onBanned={reload}
+            />
+          )}
           {details.value.status.currentBan && (
             <UnbanDialog
               ban={details.value.status.currentBan}

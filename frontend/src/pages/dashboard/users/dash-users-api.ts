@@ -1,13 +1,10 @@
 import {
   API_PREFIX,
   type AuditTrailPage,
-  type BanUserRequest,
   DASH_USER_PATHS,
   type DashUserDetails,
   type DashUserList,
-  type PenaltySuggestionView,
   type Role,
-  type ViolationLevel,
 } from '@serendip/proto';
 import { get, post } from '../../../shared/http/http-client';
 
@@ -22,10 +19,6 @@ export const dashUsersApi = {
     get<DashUserDetails>(underApi(DASH_USER_PATHS.details(userId)), { signal }),
   auditTrail: (userId: string, page: number, signal?: AbortSignal) =>
     get<AuditTrailPage>(underApi(DASH_USER_PATHS.auditTrail(userId, page)), { signal }),
-  penaltySuggestion: (userId: string, level: ViolationLevel) =>
-    get<PenaltySuggestionView>(underApi(DASH_USER_PATHS.penaltySuggestion(userId, level))),
-  ban: (userId: string, request: BanUserRequest) =>
-    post<{ caseId: string }>(underApi(DASH_USER_PATHS.ban(userId)), request),
   unban: (caseId: string, reason: string) =>
     post<{ message: string }>(underApi(DASH_USER_PATHS.unban(caseId)), { reason }),
   setRole: (userId: string, role: Role, reason: string) =>

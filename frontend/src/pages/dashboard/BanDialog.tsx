@@ -7,12 +7,13 @@ import {
   type ViolationLevel,
 } from '@serendip/proto';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { LEVEL_LABEL } from '../../../features/moderation/ban-display';
-import { REASON_LABELS } from '../../../features/reports/report-texts';
-import { logError } from '../../../shared/log';
-import { isHttpError } from '../../../shared/http/http-error';
-import { Button, Dialog, DialogClose, DialogContent, DialogFooter, Input, Spinner, Textarea } from '../../../ui';
-import { banUser, fetchPenaltySuggestion } from './dash-moderation-api';
+import { LEVEL_LABEL } from '../../features/moderation/ban-display';
+import { REASON_LABELS } from '../../features/reports/report-texts';
+import { isHttpError } from '../../shared/http/http-error';
+import { logError } from '../../shared/log';
+import { Button, Dialog, DialogClose, DialogContent, DialogFooter, Input, Spinner, Textarea } from '../../ui';
+import { banUser, fetchPenaltySuggestion } from './reports/dash-moderation-api';
+import './ban-dialog.css';
 
 /** The level a report's severity suggests first; the moderator judges it. */
 const LEVEL_OF_SEVERITY: Record<DashReport['severity'], ViolationLevel> = {
@@ -34,34 +35,40 @@ export function describePenalty(p: { kind: Kind; days?: number }): string {
 }
 
 /**
- * Ban from a report (spec 9 penalty tiers): the policy's suggestion for this user's record at the chosen level comes
- * first; another penalty needs a stated reason, as the server demands. The report is marked actioned with the ban.
+ * A ban (spec 9 penalty tiers), from a report or from a person's page: the policy's suggestion for this user's record
+ * at the chosen level comes first; another penalty needs a stated reason, as the server demands. From a report, the
+ * level starts at what its severity suggests, the reason names it, and the report is marked actioned with the ban.
  */
 export function BanDialog({
+  target,
   report,
   open,
   onOpenChange,
   onBanned,
 }: {
-  report: DashReport;
+  target: { userId: string; name: string };
+  report?: Pick<DashReport, '_id' | 'number' | 'reason' | 'severity'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onBanned: (caseId: string) => void;
 }) {
   const ids = useId();
-  const userId = report.reportedUser._id;
-  const [level, setLevel] = useState<ViolationLevel>(LEVEL_OF_SEVERITY[report.severity]);
+  const { userId, name } = target;
+  const [level, setLevel] = useState<ViolationLevel>(report ? LEVEL_OF_SEVERITY[report.severity] : 'moderate');
   const [suggestion, setSuggestion] = useState<{ level: ViolationLevel; view: PenaltySuggestionView } | null>(null);
   const [suggestionFailed, setSuggestionFailed] = useState<ViolationLevel | null>(null);
   const [follow, setFollow] = useState(true);
   const [kind, setKind] = useState<Kind>('restriction');
   const [days, setDays] = useState('7');
-  const [reason, setReason] = useState(`${REASON_LABELS[report.reason] ?? report.reason} (report #${report.number})`);
+  const [reason, setReason] = useState(
+    report ? `${REASON_LABELS[report.reason] ?? report.reason} (report #${report.number})` : '',
+  );
   const [overrideReason, setOverrideReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
+    if (!open) return;
     const controller = new AbortController();
     fetchPenaltySuggestion(userId, level, controller.signal).then(
       (view) => setSuggestion({ level, view }),
@@ -72,7 +79,7 @@ export function BanDialog({
       },
     );
     return () => controller.abort();
-  }, [userId, level]);
+  }, [open, userId, level]);
 
   const current = suggestion?.level === level ? suggestion.view : null;
   const suggestionLoading = !current && suggestionFailed !== level;
@@ -97,7 +104,7 @@ export function BanDialog({
       reason: reason.trim(),
       level,
       penalty,
-      reportId: report._id,
+      ...(report ? { reportId: report._id } : {}),
       ...(following ? {} : { overrideReason: overrideReason.trim() }),
     };
     setSending(true);
@@ -105,17 +112,16 @@ export function BanDialog({
       const { caseId } = await banUser(userId, request);
       onBanned(caseId);
     } catch (failure) {
-      logError('Ban from a report failed', failure);
+      logError('Ban failed', failure);
       setError(isHttpError(failure) ? failure.message : 'The ban could not be sent. Try again.');
     } finally {
       setSending(false);
     }
   }
 
-  const name = report.reportedUser.erased ? 'an erased account' : report.reportedUser.firstName || 'this user';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Ban ${name}`} description={`Acting on report #${report.number}.`}>
+      <DialogContent title={`Ban ${name}`} description={report ? `Acting on report #${report.number}.` : undefined}>
         <form className="dash-ban" onSubmit={submit} noValidate>
           <label className="dash-select">
             <span>Violation level</span>
