@@ -131,8 +131,5 @@ export const DASH_USER_PATHS = {
   auditTrail: (userId: string, page: number) =>
     `/api/dash/users/${encodeURIComponent(userId)}/audit-trail?page=${page}`,
   role: (userId: string) => `/api/dash/users/${encodeURIComponent(userId)}/role`,
-  ban: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/ban`,
-  penaltySuggestion: (userId: string, level: ViolationLevel) =>
-    `/api/admin/users/${encodeURIComponent(userId)}/penalty-suggestion?level=${level}`,
   unban: (caseId: string) => `/api/admin/bans/${encodeURIComponent(caseId)}/unban`,
 } as const;

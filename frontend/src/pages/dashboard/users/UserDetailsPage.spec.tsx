@@ -3,6 +3,7 @@ import {
   type AuditTrailPage,
   type DashBan,
   type DashUserDetails,
+  DASH_MODERATION_PATHS,
   DASH_USER_PATHS,
   type UserInfo,
 } from '@serendip/proto';
@@ -200,7 +201,7 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
           reply(200, { kind: 'restriction', tier: 1, days: 7, explanation: 'A first severe violation: 7 days.' }),
         ),
       )
-      .on('POST', DASH_USER_PATHS.ban(BOB), reply(201, { caseId: CASE }));
+      .on('POST', DASH_MODERATION_PATHS.ban(BOB), reply(201, { caseId: CASE }));
     renderApp(PAGE);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Ban' }));
@@ -223,12 +224,12 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe(
       'Say why you choose another penalty than the policy suggests.',
     );
-    expect(server.requestsTo('POST', DASH_USER_PATHS.ban(BOB))).toHaveLength(0);
+    expect(server.requestsTo('POST', DASH_MODERATION_PATHS.ban(BOB))).toHaveLength(0);
     await userEvent.type(within(dialog).getByLabelText("Why not the policy's suggestion"), 'Repeated in chat');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(server.requestsTo('POST', DASH_USER_PATHS.ban(BOB)).map((r) => r.body)).toEqual([
+    expect(server.requestsTo('POST', DASH_MODERATION_PATHS.ban(BOB)).map((r) => r.body)).toEqual([
       {
         reason: 'Harassment',
         level: 'severe',
