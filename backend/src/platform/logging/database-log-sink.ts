@@ -166,7 +166,8 @@ export class DatabaseLogSink {
     return {
       loggedAt: Number.isNaN(time.getTime()) ? new Date() : time,
       level: level as PersistedLevel,
-      message: scrubPersonalData(messageOf(entry)).slice(0, MESSAGE_MAX),
+      // Cut before scrubbing (a guest decides how long a logged path is), with room for a value cut at the edge.
+      message: scrubPersonalData(messageOf(entry).slice(0, MESSAGE_MAX + 256)).slice(0, MESSAGE_MAX),
       context: typeof context === 'string' ? context.slice(0, 200) : null,
       instance: this.instance,
     };

@@ -167,6 +167,14 @@ describe('DatabaseLogSink', () => {
 });
 
 describe('scrubPersonalData', () => {
+  // Not a speed goal: a guard against catastrophic backtracking. A guest decides a logged path's text, and 200 KB of
+  // 'a.' took the unbounded e-mail rule tens of seconds of the event loop; linear work takes milliseconds.
+  it('scrubs a long run of e-mail-like characters in linear time', () => {
+    const started = performance.now();
+    expect(scrubPersonalData('a.'.repeat(100_000))).toHaveLength(200_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it.each([
     ['sent to ada.lovelace+x@mail.example.co.uk.', 'sent to [email].'],
     ['client 192.168.1.20 connected', 'client [ip] connected'],

@@ -81,7 +81,9 @@ export function safeUrl(url: string): string {
  * e.g. a password-reset link) replaced by `:token`.
  */
 export function loggablePath(url: string | undefined): string {
-  const path = (url ?? '').split('?')[0]!;
+  // A guest picks the path's length: a log line keeps its first 512 characters.
+  const whole = (url ?? '').split('?')[0]!;
+  const path = whole.length > 512 ? `${whole.slice(0, 512)}…` : whole;
   return path
     .split('/')
     .map((segment) => (/^[A-Za-z0-9_-]{24,}$/.test(segment) && !/^[0-9a-f-]{36}$/.test(segment) ? ':token' : segment))

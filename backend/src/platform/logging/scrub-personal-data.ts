@@ -8,7 +8,8 @@ const RULES: Array<[RegExp, string]> = [
   [/\/\/[^/\s:@]+:[^/\s@]+@/g, '//[credentials]@'],
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]+/g, '[token]'],
   [/\b(Bearer|Basic)\s+[\w.~+/=-]+/gi, '$1 [token]'],
-  [/[\w.!#$%&'*+/=?^`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi, '[email]'],
+  // A local part is at most 64 characters (RFC 5321): bounded, a long run without '@' costs linear time, not quadratic.
+  [/[\w.!#$%&'*+/=?^`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi, '[email]'],
   // IPv6 (full, compressed, or with an IPv4 tail); checked below so a time of day (12:30:45) is left alone.
   [/(?<![\w:.])(?:[0-9a-f]{0,4}:){2,7}(?:(?:\d{1,3}\.){3}\d{1,3}|[0-9a-f]{1,4})?(?![\w:])/gi, '\u0000ipv6'],
   [/(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?!\.?\d)/g, '[ip]'],
