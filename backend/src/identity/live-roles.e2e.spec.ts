@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { AccountUpdatedPush, BanStatusUpdatedPush } from '@serendip/proto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Realtime } from '../platform/realtime/realtime.js';
-import { signedInAdmin, signedInModerator } from '../test-support/admins.js';
-import type { ApiClient } from '../test-support/api-client.js';
+import { signedInAdmin, signedInModerator, signInWithCode } from '../test-support/admins.js';
+import { ApiClient } from '../test-support/api-client.js';
 import { eventually } from '../test-support/eventually.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { openSystemSocket, type SystemClient, VIDEO_USER_PASSWORD, videoUser } from '../test-support/video-users.js';
+import {
+  devOutbox,
+  openSystemSocket,
+  type SystemClient,
+  VIDEO_USER_PASSWORD,
+  videoUser,
+} from '../test-support/video-users.js';
 
 /**
  * spec 6 Admin: a role given or taken (or two-factor login, which staff need, turned off) takes effect on the person's
@@ -110,7 +116,10 @@ describe('staff roles on open sockets', () => {
   it('a user given the moderator role starts hearing staff pushes without reconnecting', async () => {
     const person = await videoUser(test.base, { firstName: 'Nico' });
     expect((await person.api.call('POST', '/user/enable-twofac')).status).toBe(200);
-    const nico = await listen(person.api);
+    // Staff pushes reach a session started with the mailed code only (spec 6 Admin).
+    const signedIn = new ApiClient(test.base);
+    await signInWithCode(signedIn, person.user.emailAddress, VIDEO_USER_PASSWORD, devOutbox(test.base));
+    const nico = await listen(signedIn);
     // Registered (its own pushes reach it), yet no staff push does.
     await registered(person.user._id, nico.staff);
     await missesStaff(nico.staff);

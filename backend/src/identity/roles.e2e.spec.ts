@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../test-support/admins.js';
-import type { ApiClient } from '../test-support/api-client.js';
+import { signedInAdmin, signInWithCode } from '../test-support/admins.js';
+import { ApiClient } from '../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { videoUser } from '../test-support/video-users.js';
+import { devOutbox, VIDEO_USER_PASSWORD, videoUser } from '../test-support/video-users.js';
 
 /** spec 6 Admin: an admin gives and takes staff roles; each change is an event with who and why. */
 describe('staff roles', () => {
@@ -51,7 +51,7 @@ describe('staff roles', () => {
     expect(JSON.stringify(stored)).toContain(id);
   });
 
-  it('makes an admin, who then reaches admin routes once two-factor login is on', async () => {
+  it('makes an admin, who then reaches admin routes once two-factor login is on and they sign in with the code', async () => {
     const ada = await videoUser(test.base, { firstName: 'Ada' });
     expect((await setRole(admin, ada.user._id, { role: 'admin', reason: 'Second admin' })).status).toBe(200);
     const media = () => ada.api.call('GET', '/admin/media');
@@ -60,7 +60,14 @@ describe('staff roles', () => {
       message: 'Turn on two-factor login to use the dashboard.',
     });
     expect((await ada.api.call('POST', '/user/enable-twofac')).status).toBe(200);
-    expect((await media()).status).toBe(200);
+    // This session began with the password alone: the dashboard waits for one begun with the mailed code.
+    expect((await media()).body).toMatchObject({
+      statusCode: 403,
+      message: 'Sign in again with the code we e-mail you to use the dashboard.',
+    });
+    const again = new ApiClient(test.base);
+    await signInWithCode(again, ada.user.emailAddress, VIDEO_USER_PASSWORD, devOutbox(test.base));
+    expect((await again.call('GET', '/admin/media')).status).toBe(200);
   });
 
   it('refuses one’s own role, a blank reason, an unknown role, and unknown or deleted accounts', async () => {

@@ -33,6 +33,12 @@ export interface SetRoleRequest {
 export const TWO_FACTOR_FOR_DASHBOARD = 'Turn on two-factor login to use the dashboard.';
 
 /**
+ * What they hear with two-factor login on, from a session the password alone started (403): a stolen password must
+ * not reach the dashboard by turning two-factor on from the thief's own session.
+ */
+export const CODE_SESSION_FOR_DASHBOARD = 'Sign in again with the code we e-mail you to use the dashboard.';
+
+/**
  * The signed-in user as the client sees it (GET /auth/user-info). Never a hash, a token or another user's data.
  * The client parses every answer that carries it: a half-deployed server or a proxy's page must not become the user.
  */
@@ -65,6 +71,11 @@ export const userInfoSchema = z.object({
   /** spec 4 "Signup gating": false until the continue-signup step (names, username, gender, birth date) is done. */
   isFinishedSteps: z.boolean(),
   isFirstSteps: z.boolean(),
+  /**
+   * This session was started with the mailed sign-in code (staff need that for the dashboard, spec 6 Admin). Only in
+   * the answers that know the session (GET /auth/user-info, login, the code's check); absent elsewhere.
+   */
+  signedInWithCode: z.optional(z.boolean()),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -119,9 +119,11 @@ export class AuthController {
   @Get('user-info')
   @UseGuards(AuthGuard)
   @AllowedWhileRestricted()
-  userInfo(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<UserInfo> {
+  async userInfo(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response): Promise<UserInfo> {
     res.setHeader('Cache-Control', 'no-store');
-    return this.queries.execute(new GetUserInfo(req.auth.userId));
+    const user: UserInfo = await this.queries.execute(new GetUserInfo(req.auth.userId));
+    // How this session began: the dashboard says to sign in again with the code when it was not (spec 6 Admin).
+    return { ...user, signedInWithCode: req.auth.signedInWithCode };
   }
 
   /**

@@ -9,13 +9,13 @@ import {
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { Request } from 'express';
-import { type Role, TWO_FACTOR_FOR_DASHBOARD } from '@serendip/proto';
+import type { Role } from '@serendip/proto';
 import { Reflector } from '@nestjs/core';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import type { AccessClaims } from '../sessions/access-tokens.js';
 import { ACCOUNT_RESTRICTED, ALLOWED_WHILE_RESTRICTED, AccountStanding } from './account-standing.js';
 import { SessionResolver } from './session-resolver.js';
-import { UserDirectory } from './user-directory.js';
+import { staffRefusal, UserDirectory } from './user-directory.js';
 
 export type AuthenticatedRequest = Request & { auth: AccessClaims };
 
@@ -60,8 +60,9 @@ export class AuthGuard implements CanActivate {
 }
 
 /**
- * The dashboard's gate (spec 6 Admin): signed in (401), then one of `roles` (403), then two-factor login on (403:
- * staff hold power over people, so a stolen password alone must not reach the dashboard). Guards run before pipes, so
+ * The dashboard's gate (spec 6 Admin): signed in and not banned (401, 403), then one of `roles` (403), then two-factor
+ * login on and this session started with the mailed code (403: staff hold power over people, so a stolen password
+ * alone must not reach the dashboard, even after its thief turns two-factor on). Guards run before pipes, so
  * this is settled before any body is validated: a caller who may not use the route learns nothing about what it
  * expects.
  */
@@ -70,13 +71,14 @@ async function admitStaff(
   users: UserDirectory,
   context: ExecutionContext,
   roles: readonly Role[],
-  refusal: string,
+  notInRole: string,
 ): Promise<boolean> {
   await auth.canActivate(context);
   const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
   const access = await users.staffAccess(req.auth.userId);
-  if (!roles.includes(access.role)) throw new ForbiddenException(refusal);
-  if (!access.twoFactorEnabled) throw new ForbiddenException(TWO_FACTOR_FOR_DASHBOARD);
+  if (!roles.includes(access.role)) throw new ForbiddenException(notInRole);
+  const refusal = staffRefusal(access, req.auth);
+  if (refusal) throw new ForbiddenException(refusal);
   return true;
 }
 

@@ -36,17 +36,25 @@ export class SessionResolver {
   async resolve(carrier: TokenCarrier, now = new Date()): Promise<AccessClaims | undefined> {
     const token = accessTokenOf(carrier, this.cookieName);
     const claims = token ? await this.tokens.verify(token) : undefined;
-    return claims && (await this.isActive(claims, now)) ? claims : undefined;
+    const row = claims && (await this.activeRow(claims, now));
+    // Started with the code only if both the token and the session's row say so (the row is read here anyway).
+    return claims && row
+      ? { ...claims, signedInWithCode: claims.signedInWithCode && row.signed_in_with_code }
+      : undefined;
   }
 
   /** Is this session still open, and the token's user's own? */
-  async isActive(claims: AccessClaims, now = new Date()): Promise<boolean> {
+  async isActive(claims: Pick<AccessClaims, 'userId' | 'sessionId'>, now = new Date()): Promise<boolean> {
+    return !!(await this.activeRow(claims, now));
+  }
+
+  private async activeRow(claims: Pick<AccessClaims, 'userId' | 'sessionId'>, now: Date) {
     const row = await this.db
       .selectFrom('auth_sessions')
-      .select(['user_id', 'ended_at', 'expires_at'])
+      .select(['user_id', 'ended_at', 'expires_at', 'signed_in_with_code'])
       .where('session_id', '=', claims.sessionId)
       .executeTakeFirst();
-    return !!row && row.user_id === claims.userId && !row.ended_at && row.expires_at > now;
+    return row && row.user_id === claims.userId && !row.ended_at && row.expires_at > now ? row : undefined;
   }
 }
 

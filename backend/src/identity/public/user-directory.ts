@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Role, UserInfo } from '@serendip/proto';
+import { CODE_SESSION_FOR_DASHBOARD, type Role, TWO_FACTOR_FOR_DASHBOARD, type UserInfo } from '@serendip/proto';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { readUserInfo } from '../accounts/user-info.js';
+import type { AccessClaims } from '../sessions/access-tokens.js';
 import { AccountStanding } from './account-standing.js';
 import { isUuid } from '../../platform/shared/ids.js';
 
@@ -44,6 +45,17 @@ export class UserDirectory {
   }
 
   /**
+   * The staff role this session acts with (spec 6 Admin), 'user' for none: a staff role, two-factor login on, a session
+   * started with the mailed code, and no ban on the account. What the system socket's staff pushes and other
+   * staff-or-self routes go by; the dashboard's guards decide the same way (`staffRefusal`).
+   */
+  async staffRoleOf(claims: AccessClaims, now = new Date()): Promise<Role> {
+    const access = await this.staffAccess(claims.userId);
+    if (access.role === 'user' || staffRefusal(access, claims)) return 'user';
+    return (await this.standing.isRestricted(claims.userId, now)) ? 'user' : access.role;
+  }
+
+  /**
    * First names for a list of ids in one query (the dashboard's tables name many people per page): live accounts
    * only, so an unknown or deleted one is missing from the answer (it shows as erased).
    */
@@ -63,3 +75,17 @@ export class UserDirectory {
 }
 
 const NOBODY = { role: 'user', twoFactorEnabled: false } as const;
+
+/**
+ * Why a staff member's session may not use the dashboard, or undefined when it may (spec 6 Admin): two-factor login must
+ * be on, and this session must have been started with the mailed code, so that a stolen password alone (even one used
+ * to turn two-factor on) never reaches it.
+ */
+export function staffRefusal(
+  access: { twoFactorEnabled: boolean },
+  claims: Pick<AccessClaims, 'signedInWithCode'>,
+): string | undefined {
+  if (!access.twoFactorEnabled) return TWO_FACTOR_FOR_DASHBOARD;
+  if (!claims.signedInWithCode) return CODE_SESSION_FOR_DASHBOARD;
+  return undefined;
+}

@@ -7,6 +7,11 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export interface AccessClaims {
   userId: string;
   sessionId: string;
+  /**
+   * The session was started with the mailed sign-in code, not the password alone (spec 6 Admin: staff need it). Fixed
+   * for the session's life: every token it gets says the same.
+   */
+  signedInWithCode: boolean;
 }
 
 /**
@@ -36,7 +41,8 @@ export class AccessTokens {
 
   sign(claims: AccessClaims, now: Date): Promise<string> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ sid: claims.sessionId })
+    // `amr` (RFC 8176): how the session's user was authenticated; 'otp' for the mailed code.
+    return new SignJWT({ sid: claims.sessionId, amr: claims.signedInWithCode ? ['pwd', 'otp'] : ['pwd'] })
       .setProtectedHeader({ alg: 'HS256', kid: this.signingKid })
       .setSubject(claims.userId)
       .setIssuedAt(issuedAt)
@@ -52,7 +58,8 @@ export class AccessTokens {
       if (!key) return undefined;
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const signedInWithCode = Array.isArray(payload.amr) && payload.amr.includes('otp');
+      return { userId: payload.sub, sessionId: payload.sid, signedInWithCode };
     } catch {
       return undefined;
     }

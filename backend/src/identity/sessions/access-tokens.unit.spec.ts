@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AccessTokens } from './access-tokens.js';
 
-const claims = { userId: 'user-1', sessionId: 'session-1' };
+const claims = { userId: 'user-1', sessionId: 'session-1', signedInWithCode: false };
 const now = () => new Date();
 
 describe('access tokens (JWT_SECRET)', () => {
@@ -15,6 +15,14 @@ describe('access tokens (JWT_SECRET)', () => {
     // New tokens are signed with the first key.
     const fresh = await new AccessTokens([newSecret, oldSecret]).sign(claims, now());
     expect(await new AccessTokens([newSecret]).verify(fresh)).toEqual(claims);
+  });
+
+  it('say whether the session was started with the mailed code, and a token without the claim says it was not', async () => {
+    const secret = randomBytes(32);
+    const tokens = new AccessTokens([secret]);
+    const withCode = { ...claims, signedInWithCode: true };
+    expect(await tokens.verify(await tokens.sign(withCode, now()))).toEqual(withCode);
+    expect(await tokens.verify(await tokens.sign(claims, now()))).toEqual(claims);
   });
 
   it('refuse a token that names no key, or a key that is not ours, even one signed with our secret', async () => {

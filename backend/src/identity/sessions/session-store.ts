@@ -9,17 +9,23 @@ export const SESSION_TTL_DAYS = 30;
 export const REFRESH_RACE_GRACE_MS = 10_000;
 
 export type Rotation =
-  | { outcome: 'rotated'; userId: string; sessionId: string; refreshToken: string }
-  | { outcome: 'reused'; userId: string; sessionId: string }
+  | { outcome: 'rotated'; userId: string; sessionId: string; signedInWithCode: boolean; refreshToken: string }
+  | { outcome: 'reused'; userId: string; sessionId: string; signedInWithCode: boolean }
   /** The token replaced a moment ago by the newest one, presented again by a second tab: not theft. */
-  | { outcome: 'raced'; userId: string; sessionId: string }
+  | { outcome: 'raced'; userId: string; sessionId: string; signedInWithCode: boolean }
   | { outcome: 'invalid' };
 
 /** Sessions and their refresh tokens (plain tables: high churn, short life; their start and end are events). */
 export class SessionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async start(userId: string, device: { userAgent: string | null; ip: string | null }, place: Place, now: Date) {
+  async start(
+    userId: string,
+    device: { userAgent: string | null; ip: string | null },
+    place: Place,
+    signedInWithCode: boolean,
+    now: Date,
+  ) {
     const sessionId = randomUUID();
     const refreshToken = newSecret();
     await this.db.transaction().execute(async (trx) => {
@@ -33,6 +39,7 @@ export class SessionStore {
           ip: device.ip,
           country: place.country,
           city: place.city,
+          signed_in_with_code: signedInWithCode,
         })
         .execute();
       await trx
@@ -52,14 +59,26 @@ export class SessionStore {
       const found = await trx
         .selectFrom('auth_refresh_tokens as t')
         .innerJoin('auth_sessions as s', 's.session_id', 't.session_id')
-        .select(['t.token_hash', 't.rotated_at', 's.session_id', 's.user_id', 's.ended_at', 's.expires_at'])
+        .select([
+          't.token_hash',
+          't.rotated_at',
+          's.session_id',
+          's.user_id',
+          's.ended_at',
+          's.expires_at',
+          's.signed_in_with_code',
+        ])
         .where('t.token_hash', '=', hashSecret(refreshToken))
         .forUpdate()
         .executeTakeFirst();
       if (!found || found.ended_at || found.expires_at <= now) return { outcome: 'invalid' } as const;
       const rotatedAt = found.rotated_at;
       if (rotatedAt) {
-        const session = { userId: found.user_id, sessionId: found.session_id };
+        const session = {
+          userId: found.user_id,
+          sessionId: found.session_id,
+          signedInWithCode: found.signed_in_with_code,
+        };
         // Two tabs of one browser refreshing at once send the same token; the later one, within a few seconds of
         // its replacement, finds the new one already in the shared cookie jar and needs only an access token.
         const replacedBy = await trx
@@ -91,7 +110,14 @@ export class SessionStore {
         .set({ last_used_at: now })
         .where('session_id', '=', found.session_id)
         .execute();
-      return { outcome: 'rotated', userId: found.user_id, sessionId: found.session_id, refreshToken: next } as const;
+      return {
+        outcome: 'rotated',
+        userId: found.user_id,
+        sessionId: found.session_id,
+        // A new token says how the session began, as its first did.
+        signedInWithCode: found.signed_in_with_code,
+        refreshToken: next,
+      } as const;
     });
   }
 

@@ -11,6 +11,8 @@ export type SessionStarted = DomainEvent<
     /** Where the address places the session (spec 3 "Login session"); absent on older sessions. */
     country?: string | null;
     city?: string | null;
+    /** Started with the mailed sign-in code, not the password alone (spec 6 Admin); absent on older sessions. */
+    signedInWithCode?: boolean;
   }
 >;
 export type SessionEnded = DomainEvent<'SessionEnded', { sessionId: string; userId: string; reason: string }>;

@@ -47,20 +47,27 @@ export class SignIns {
     this.store = new SessionStore(db);
   }
 
-  /** Every sign-in (password, sign-up, 2FA code) ends here; it also notes where the user is (spec 4). */
-  async start(userId: string, device: Device, meta: CommandMetadata): Promise<SignedIn> {
+  /**
+   * Every sign-in (password, sign-up, 2FA code) ends here; it also notes where the user is (spec 4). `how`: 'code' only
+   * from the mailed sign-in code's check (VerifyLoginCode); the session keeps it for life (staff need it, spec 6 Admin).
+   */
+  async start(userId: string, device: Device, meta: CommandMetadata, how: 'password' | 'code'): Promise<SignedIn> {
+    const signedInWithCode = how === 'code';
     const place = await this.location.placeOf(device.ip, SIGN_IN_LOOKUP_BUDGET_MS);
-    const { sessionId, refreshToken } = await this.store.start(userId, device, place, meta.now);
+    const { sessionId, refreshToken } = await this.store.start(userId, device, place, signedInWithCode, meta.now);
     const started = await this.record(
       sessionId,
-      { type: 'SessionStarted', data: { sessionId, userId, ip: device.ip, userAgent: device.userAgent, ...place } },
+      {
+        type: 'SessionStarted',
+        data: { sessionId, userId, ip: device.ip, userAgent: device.userAgent, ...place, signedInWithCode },
+      },
       meta,
     );
     const moved = await this.location.recordAfterSignIn(userId, place, meta);
-    const accessToken = await this.tokens.sign({ userId, sessionId }, meta.now);
+    const accessToken = await this.tokens.sign({ userId, sessionId, signedInWithCode }, meta.now);
     const deviceToken = await this.knownDevices.remember(userId, device.knownDeviceToken, meta.now);
     const user = await this.accounts.userInfoAfter(userId, moved ?? started, meta.now);
-    return { user, accessToken, refreshToken, deviceToken };
+    return { user: { ...user, signedInWithCode }, accessToken, refreshToken, deviceToken };
   }
 
   /** Ends a session once (true if it was still active), and records why. */

@@ -13,8 +13,9 @@ import { type StandingEvent, standingStream } from '../domain/standing.events.js
 const READ_YOUR_WRITE_MS = 5_000;
 
 /**
- * Runs the standing decider on a user's stream, bars or frees a permanently banned address, then tells that user's every socket, on any node, whether they are
- * banned now (spec 7 banStatusUpdated; the client checks the userId is its own). Only this user hears it.
+ * Runs the standing decider on a user's stream, bars or frees a permanently banned address, then tells that user's every
+ * socket, on any node, whether they are banned now (spec 7 banStatusUpdated; the client checks the userId is its own),
+ * and has those sockets read their access again (a banned staff member takes no staff pushes). Only this user hears it.
  */
 @Injectable()
 export class Standings {
@@ -39,6 +40,8 @@ export class Standings {
       const isBanned = await this.bans.isRestricted(userId, new Date());
       // One push per command: a retry of it carries the same id, and the client drops the repeat.
       await this.realtime.toUser(userId, 'banStatusUpdated', { userId, isBanned }, `ban-status-${meta.commandId}`);
+      // A banned staff member hears no staff pushes (spec 6 Admin): their sockets read their access again.
+      await this.realtime.refreshAccess(userId, `ban-access-${meta.commandId}`);
     }
     return result.events;
   }

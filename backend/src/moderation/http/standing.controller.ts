@@ -39,7 +39,7 @@ class OwnAccount implements CanActivate {
 
 /**
  * What the banned screen needs (spec 2 "Banned-account screen", 7): the ban on the account, its one appeal, and the
- * ban history. Reachable while banned; each answers about the caller only (ban info also to an admin).
+ * ban history. Reachable while banned; each answers about the caller only (ban info also to staff).
  */
 @Controller('user')
 @UseGuards(AuthGuard)
@@ -53,7 +53,8 @@ export class StandingController {
 
   @Get('ban-info/:userId')
   async banInfo(@Param('userId') userId: string, @Req() req: AuthenticatedRequest): Promise<BanInfo> {
-    if (userId !== req.auth.userId && !(await this.users.isAdmin(req.auth.userId))) {
+    // Another's: staff only, by the dashboard's rule (two-factor on, a session started with the code, not banned).
+    if (userId !== req.auth.userId && (await this.users.staffRoleOf(req.auth)) === 'user') {
       throw new ForbiddenException('You can only see your own ban');
     }
     if (!(await this.users.userInfo(userId))) throw new NotFoundException('No such user');

@@ -16,7 +16,7 @@ import {
   type SystemServerToClientEvents,
 } from '@serendip/proto';
 import type { Socket } from 'socket.io';
-import { SESSION_EXPIRED, SessionResolver, UserDirectory } from '../../identity/public/index.js';
+import { type AccessClaims, SESSION_EXPIRED, SessionResolver, UserDirectory } from '../../identity/public/index.js';
 import { type LiveSocket, Realtime } from '../../platform/realtime/realtime.js';
 
 interface SystemSocketState {
@@ -84,14 +84,14 @@ export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
       },
       // Told after the swap: once the client hears of the change, no push of a role it lost reaches it.
       refreshAccess: (eventId) =>
-        void this.readAccess(socket, live).then(() => {
+        void this.readAccess(socket, live, claims).then(() => {
           if (socket.connected) socket.emit('accountUpdated', { eventId, userId: live.userId });
         }),
     };
     // The user's own pushes first, the roles after: a role change from then on reaches this socket (refreshAccess),
     // so one made while it connects is not missed.
     const unregister = await this.realtime.register(live);
-    await this.readAccess(socket, live);
+    await this.readAccess(socket, live, claims);
     // A session that ended while this socket was being registered was pushed to no one here: look once more.
     if (!(await this.sessions.isActive(claims))) {
       socket.emit('sessionEnded', { eventId: `check:${claims.sessionId}`, code: 'expired', reason: SESSION_EXPIRED });
@@ -102,14 +102,14 @@ export class SystemGateway implements OnGatewayConnection, OnGatewayDisconnect {
 
   /**
    * 'staff': every admin and moderator (the dashboard's live pushes); the role itself for what only it may see. As the
-   * dashboard's routes, only with two-factor login on (spec 6 Admin). Read from the users read model at connect and
-   * again whenever identity says the user's access changed.
+   * dashboard's routes (spec 6 Admin): only with two-factor login on, from a session started with the mailed code, and
+   * not while the account is banned. Read at connect and again whenever identity says the user's access changed or
+   * moderation says a ban began or ended.
    */
-  private readAccess(socket: SystemSocket, live: LiveSocket): Promise<void> {
+  private readAccess(socket: SystemSocket, live: LiveSocket, claims: AccessClaims): Promise<void> {
     const reading = (socket.data.access ?? Promise.resolve()).then(async () => {
-      const access = await this.users.staffAccess(live.userId);
-      const roles = access.role !== 'user' && access.twoFactorEnabled ? ['staff', access.role] : [];
-      await this.realtime.setRoles(live, roles);
+      const role = await this.users.staffRoleOf(claims);
+      await this.realtime.setRoles(live, role === 'user' ? [] : ['staff', role]);
     });
     socket.data.access = reading.catch((error: unknown) => {
       this.logger.error(`system socket access not read: ${(error as Error).message}`);

@@ -134,6 +134,8 @@ export interface AuthSessionsTable {
   /** From a local geo-IP lookup of `ip` at sign-in; null when unknown. */
   country: string | null;
   city: string | null;
+  /** Started with the mailed sign-in code (two-factor login), not the password alone: staff need it (spec 6 Admin). */
+  signed_in_with_code: Generated<boolean>;
 }
 
 export interface AuthEmailTokensTable {

@@ -23,7 +23,7 @@ export interface LiveSocket {
   /** Its session ended: the gateway tells the client why, then closes it. */
   endSession(ending: SessionEnding, eventId: string): void;
   /**
-   * Its user's role or two-factor login changed: the gateway reads them again, calls `setRoles`, then tells the client
+   * Its user's role, two-factor login or ban changed: the gateway reads them again, calls `setRoles`, then tells the client
    * (`eventId`: the change's). Absent on sockets that take no role pushes.
    */
   refreshAccess?(eventId: string): void;
@@ -96,7 +96,7 @@ export class Realtime implements OnApplicationShutdown {
     await Promise.all([...leaving, ...joining]);
   }
 
-  /** Every system socket of one user, on every node, reads its access again (a role or two-factor change). */
+  /** Every system socket of one user, on every node, reads its access again (a role, two-factor or ban change). */
   refreshAccess(userId: string, id: string) {
     return this.publish(userSubject(userId), { kind: 'refresh-access', id });
   }

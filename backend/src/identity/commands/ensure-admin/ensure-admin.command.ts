@@ -24,8 +24,8 @@ export class EnsureAdmin extends Command<string> {
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD at start: the account exists (made and verified if new), is an admin (RoleGranted by
- * `system`) and signs in with a mailed code (TwoFactorEnabled). Deterministic command ids make every restart a no-op after the first. An account that
- * already holds the address becomes admin only if it confirmed the address and its password is ADMIN_PASSWORD:
+ * `system`) and signs in with a mailed code (TwoFactorEnabled), again at every start; making the account happens once
+ * (deterministic command ids). An account that already holds the address becomes admin only if it confirmed the address and its password is ADMIN_PASSWORD:
  * otherwise whoever signed up with the address first (without ever owning the mailbox) would be made an admin.
  */
 @CommandHandler(EnsureAdmin)
@@ -77,14 +77,21 @@ export class EnsureAdminHandler implements ICommandHandler<EnsureAdmin> {
         throw new Error('ADMIN_PASSWORD: it is not the password of the account holding ADMIN_EMAIL');
       }
     }
+    // At every start (README): a role taken or two-factor turned off since is given back; when the account already
+    // has both, the decider records nothing. So these steps get new ids each time, not the fixed ones above.
+    const everyStart = (): CommandMetadata => ({
+      commandId: randomUUID(),
+      correlationId: randomUUID(),
+      actor: 'system',
+      now,
+    });
     await this.accounts.run(
       owner.user_id,
       { type: 'SetRole', role: 'admin', by: 'system', reason: 'ADMIN_EMAIL at start' },
-      meta('grant'),
+      everyStart(),
     );
-    // The dashboard asks every admin for two-factor login; this one has it from the start (its own step id, so an
-    // admin made before this rule gets it on the next start).
-    await this.accounts.run(owner.user_id, { type: 'EnableTwoFactor' }, meta('two-factor'));
+    // The dashboard asks every admin for two-factor login; this one has it from the start.
+    await this.accounts.run(owner.user_id, { type: 'EnableTwoFactor' }, everyStart());
     return owner.user_id;
   }
 }

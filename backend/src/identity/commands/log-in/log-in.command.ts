@@ -78,7 +78,7 @@ export class LogInHandler implements ICommandHandler<LogIn> {
     }
     await this.limits.reset(LIMITS.loginFailuresPerAccount, accountKey);
     if (ip) await this.limits.refund(LIMITS.loginFailuresPerIp, ip);
-    if (!twoFactorEnabled(history)) return this.signIns.start(owner.user_id, device, meta);
+    if (!twoFactorEnabled(history)) return this.signIns.start(owner.user_id, device, meta, 'password');
 
     // Each code is a new set of tries: how many an account gets is limited, however often the password is right.
     await this.limits.take(LIMITS.signInCodesPerAccount, owner.user_id);

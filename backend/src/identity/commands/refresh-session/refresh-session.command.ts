@@ -38,10 +38,8 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
       this.logger.warn(`refresh token reuse ended session ${sessionId}`);
       throw expired();
     }
-    const accessToken = await this.signIns.tokens.sign(
-      { userId: rotation.userId, sessionId: rotation.sessionId },
-      meta.now,
-    );
+    const { userId, sessionId, signedInWithCode } = rotation;
+    const accessToken = await this.signIns.tokens.sign({ userId, sessionId, signedInWithCode }, meta.now);
     return rotation.outcome === 'raced' ? { accessToken } : { accessToken, refreshToken: rotation.refreshToken };
   }
 }

@@ -76,6 +76,6 @@ export class SignUpHandler implements ICommandHandler<SignUp> {
     else if ((await this.claims.standing(this.db, userId, emailAddress, meta.now)) === 'open')
       await this.mails.verification(userId, emailAddress, meta.now, { takesOver: true });
     else await this.mails.addressInUse(emailAddress);
-    return this.signIns.start(userId, device, meta);
+    return this.signIns.start(userId, device, meta, 'password');
   }
 }

@@ -64,6 +64,6 @@ export class VerifyLoginCodeHandler implements ICommandHandler<VerifyLoginCode> 
     });
     if (wrong && owner) await this.limits.consume(LIMITS.wrongCodesPerAccount, owner.user_id);
     if (!challenge) throw new DomainError('wrong-code', 'Wrong or expired code', { kind: 'unauthenticated' });
-    return this.signIns.start(challenge.user_id, device, meta);
+    return this.signIns.start(challenge.user_id, device, meta, 'code');
   }
 }

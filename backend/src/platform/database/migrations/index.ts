@@ -17,6 +17,7 @@ import * as appLog from './0018-app-log.js';
 import * as auditTrail from './0020-audit-trail.js';
 import * as overviewStats from './0019-overview-stats.js';
 import * as reportReview from './0021-report-review.js';
+import * as codeSessions from './0022-code-sessions.js';
 import * as identityRoles from './0017-identity-roles.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-identity-roles': identityRoles,
   '0019-overview-stats': overviewStats,
   '0021-report-review': reportReview,
+  '0022-code-sessions': codeSessions,
 };
