@@ -93,6 +93,8 @@ const ADMIN_ONLY = [
   'GET /api/dash/logs',
   'GET /api/admin/media',
   'POST /api/admin/snapshots',
+  // Decrypted reasons, appeal explanations and report details: moderators read the dashboard's audit trail instead.
+  'GET /api/admin/users/:userId/moderation-trail',
 ];
 
 /** A concrete URL for a route pattern: every `:param` becomes a well-formed id nobody holds. */

@@ -4,16 +4,16 @@ import { MatchingModule } from '../matching/public/index.js';
 import { OverviewController } from './http/overview.controller.js';
 import { DashboardCountersPusher } from './live/counters-pusher.js';
 import { Overview } from './queries/overview/overview.js';
-import { RecordStaffAccess } from './commands/record-access/record-access.js';
 import { DashUsersController } from './http/users.controller.js';
 import { AuditTrail } from './queries/audit-trail/audit-trail.js';
 import { UserDetails } from './queries/user-details/user-details.js';
 import { UserList } from './queries/user-list/user-list.js';
+import { StaffAccessModule } from './public/staff-access.module.js';
 
 /** The admin dashboard's context (spec 2 "Admin dashboard", spec 6 Admin): read models and routes under /api/dash. */
 @Module({
-  imports: [IdentityModule, MatchingModule],
+  imports: [IdentityModule, MatchingModule, StaffAccessModule],
   controllers: [OverviewController, DashUsersController],
-  providers: [Overview, DashboardCountersPusher, UserList, UserDetails, AuditTrail, RecordStaffAccess],
+  providers: [Overview, DashboardCountersPusher, UserList, UserDetails, AuditTrail],
 })
 export class AdminModule {}

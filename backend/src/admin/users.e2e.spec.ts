@@ -199,7 +199,7 @@ describe('dashboard: user management and the audit trail', () => {
     const seen = (await moderator.call('GET', `/dash/users/${bob.user._id}`)).body as DashUserDetails;
     expect(seen.profile).not.toHaveProperty('emailAddress');
     expect(seen.profile).not.toHaveProperty('phoneNumber');
-    expect(seen.sessions[0]).not.toHaveProperty('ip');
+    expect(seen).not.toHaveProperty('sessions');
     const moderatorTrail = await trailUntil(moderator, bob.user._id, (items) =>
       items.some((e) => e.type === 'StaffViewedUser' && e.actor.kind === 'user' && e.actor._id === moderatorId),
     );
@@ -224,24 +224,115 @@ describe('dashboard: user management and the audit trail', () => {
     expect(gone.profile).not.toHaveProperty('emailAddress');
   }, 60_000);
 
-  it('pages the trail: 25 a page, newest first, back to the registration', async () => {
+  it('pages the trail: 25 a page, newest first, back to the registration; every page read is a look, and the pages hold still', async () => {
     const eve = await videoUser(test.base, { firstName: 'Eve' });
     // Each look at Eve's details is an event about her: with her own, more than a page.
     for (let i = 0; i < 26; i++) expect((await admin.call('GET', `/dash/users/${eve.user._id}`)).status).toBe(200);
-    // Turning to page 2 records nothing, so it holds still; its last entry is the oldest: her registration.
-    await expect
-      .poll(async () => (await trailOf(admin, eve.user._id, 2)).items.at(-1)?.type, { timeout: 10_000 })
-      .toBe('UserRegistered');
-    const second = await trailOf(admin, eve.user._id, 2);
-    expect(second.items).toHaveLength(second.total - 25);
-    expect(second.items.at(-1)?.summary).not.toContain('passwordHash');
-    const first = await trailOf(admin, eve.user._id, 1);
+    await expect.poll(async () => (await trailOf(admin, eve.user._id)).total, { timeout: 10_000 }).toBeGreaterThan(27);
+    const looksBy = (items: AuditTrailEntry[], staffId: string, what: string) =>
+      items.filter(
+        (e) =>
+          e.type === 'StaffViewedUser' &&
+          e.actor.kind === 'user' &&
+          e.actor._id === staffId &&
+          e.summary.includes(`what: ${what}`),
+      ).length;
+
+    // The moderator turns the pages with one Idempotency-Key (a client retrying): each read is its own look.
+    const key = { 'Idempotency-Key': `trail-${randomUUID()}` };
+    const firstRes = await moderator.call('GET', `/dash/users/${eve.user._id}/audit-trail?page=1`, undefined, key);
+    expect(firstRes.status).toBe(200);
+    const first = firstRes.body as AuditTrailPage;
     expect(first.items).toHaveLength(25);
     expect(first.totalPages).toBe(2);
+    expect(first.asOf).toEqual(expect.any(String));
+    // The look at page 1 lands on top of the trail before page 2 is read: with `asOf` the pages do not shift.
+    await expect
+      .poll(async () => looksBy((await trailOf(admin, eve.user._id)).items, moderatorId, 'audit-trail'), {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    const secondRes = await moderator.call(
+      'GET',
+      `/dash/users/${eve.user._id}/audit-trail?page=2&asOf=${encodeURIComponent(first.asOf!)}`,
+      undefined,
+      key,
+    );
+    expect(secondRes.status).toBe(200);
+    const second = secondRes.body as AuditTrailPage;
+    expect(second).toMatchObject({ page: 2, totalPages: 2, total: first.total, asOf: first.asOf });
+    expect(second.items).toHaveLength(first.total - 25);
+    expect(second.items.at(-1)?.type).toBe('UserRegistered');
+    expect(second.items.at(-1)?.summary).not.toContain('passwordHash');
     const ids = new Set(second.items.map((e) => e.id));
     expect(first.items.filter((e) => ids.has(e.id))).toEqual([]);
     const times = [...first.items, ...second.items].map((e) => e.at);
     expect(times).toEqual([...times].sort().reverse());
+    // Both reads are on record, as two looks, though the key was the same.
+    await expect
+      .poll(async () => looksBy((await trailOf(admin, eve.user._id)).items, moderatorId, 'audit-trail'), {
+        timeout: 10_000,
+      })
+      .toBe(2);
+
+    // Two looks at the details with one key are two records too.
+    for (let i = 0; i < 2; i++) {
+      expect((await moderator.call('GET', `/dash/users/${eve.user._id}`, undefined, key)).status).toBe(200);
+    }
+    await expect
+      .poll(async () => looksBy((await trailOf(admin, eve.user._id)).items, moderatorId, 'details'), {
+        timeout: 10_000,
+      })
+      .toBe(2);
+    expect((await admin.call('GET', `/dash/users/${eve.user._id}/audit-trail?page=2&asOf=x`)).status).toBe(400);
+  }, 60_000);
+
+  it('shows a moderator what a member sees of a person, plus the moderation facts; the rest is for admins', async () => {
+    const zoe = await videoUser(test.base, { firstName: 'Zoe', gender: 'female' });
+    const byAdmin = (await admin.call('GET', `/dash/users/${zoe.user._id}`)).body as DashUserDetails;
+    expect(byAdmin.profile).toMatchObject({
+      firstName: 'Zoe',
+      lastName: 'Lovelace',
+      birthDate: zoe.user.userBirthDate,
+      age: expect.any(Number),
+    });
+    expect(byAdmin.profile).toHaveProperty('city');
+    expect(byAdmin.sessions?.length).toBeGreaterThan(0);
+
+    const res = await moderator.call('GET', `/dash/users/${zoe.user._id}`);
+    expect(res.status).toBe(200);
+    const byModerator = res.body as DashUserDetails;
+    expect(byModerator.profile).toMatchObject({
+      _id: zoe.user._id,
+      firstName: 'Zoe',
+      username: zoe.user.username,
+      gender: 'female',
+      age: byAdmin.profile.age,
+    });
+    for (const field of ['avatar', 'country', 'bio']) expect(byModerator.profile).toHaveProperty(field);
+    for (const field of ['lastName', 'birthDate', 'city', 'emailAddress', 'phoneNumber']) {
+      expect(byModerator.profile).not.toHaveProperty(field);
+    }
+    expect(byModerator).not.toHaveProperty('sessions');
+    expect(byModerator.status).toMatchObject({ role: 'user', status: 'active', currentBan: null });
+    expect(byModerator).toMatchObject({ bans: [], reports: { filed: 0, against: 0 } });
+    const text = JSON.stringify(byModerator);
+    expect(text).not.toContain('Lovelace');
+    expect(text).not.toContain(zoe.user.userBirthDate);
+
+    // The list: no last name for a moderator either; the trail's summaries hide the same fields.
+    const row = ((await moderator.call('GET', `/dash/users?search=${zoe.user.username}`)).body as DashUserList)
+      .items[0];
+    expect(row).toMatchObject({ _id: zoe.user._id, firstName: 'Zoe' });
+    expect(row).not.toHaveProperty('lastName');
+    const trail = await trailUntil(moderator, zoe.user._id, (items) =>
+      items.some((e) => e.type === 'ProfileCompleted'),
+    );
+    const completed = trail.items.find((e) => e.type === 'ProfileCompleted')!;
+    expect(completed.summary).toContain('lastName: hidden');
+    expect(completed.summary).toContain('birthDate: hidden');
+    expect(JSON.stringify(trail)).not.toContain('Lovelace');
+    expect(JSON.stringify(trail)).not.toContain(zoe.user.userBirthDate);
   }, 60_000);
 
   it('answers 403 to a signed-in non-staff user, 404 for an unknown id, and 401 to a guest', async () => {

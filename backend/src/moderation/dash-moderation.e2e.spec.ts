@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { DashAppealsPage, DashReport, ReportListedPush } from '@serendip/proto';
+import {
+  type DashAppealsPage,
+  type DashReport,
+  ONLY_ADMINS_DECIDE_APPEAL,
+  type ReportListedPush,
+} from '@serendip/proto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../test-support/admins.js';
+import { signedInAdmin, signedInModerator } from '../test-support/admins.js';
 import type { ApiClient } from '../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import {
@@ -259,4 +264,83 @@ describe('dashboard: reports and appeals', () => {
     expect((await admin.call('GET', '/dash/appeals')).body).toMatchObject({ items: [], total: 0 });
     expect((await admin.call('GET', '/dash/appeals?page=x')).status).toBe(400);
   });
+  it('leaves a moderator the appeals of short bans of plain users that a moderator decided; the rest are an admin’s', async () => {
+    const { moderator } = await signedInModerator(test);
+    const other = await signedInAdmin(test);
+    const roleOf = (userId: string, role: 'user' | 'moderator' | 'admin') =>
+      test.db
+        .updateTable('users')
+        .set({ role, is_admin: role === 'admin' })
+        .where('user_id', '=', userId)
+        .execute();
+    /** A new person banned by `by` with `penalty`, who appealed: the case id. */
+    async function appealedBan(by: ApiClient, penalty: unknown, name: string) {
+      const person = await videoUser(test.base, { firstName: name });
+      const banned = await by.call('POST', `/admin/users/${person.user._id}/ban`, {
+        reason: 'Rude on camera',
+        level: 'severe',
+        penalty,
+        overrideReason: 'Chosen by the test',
+      });
+      expect(banned.status).toBe(201);
+      const appeal = await person.api.call('PUT', `/user/appeal-ban/${person.user._id}`, {
+        appealExplanation: 'I was not there.',
+      });
+      expect(appeal.status).toBe(200);
+      return { caseId: (banned.body as { caseId: string }).caseId, userId: person.user._id };
+    }
+    const short = await appealedBan(moderator, { kind: 'restriction', days: 7 }, 'Short');
+    const byAdmin = await appealedBan(admin, { kind: 'restriction', days: 1 }, 'ByAdmin');
+    const permanent = await appealedBan(admin, { kind: 'permanent' }, 'Forever');
+    // Longer than 30 days, by an admin since made a plain user: its length alone keeps it an admin's.
+    const long = await appealedBan(other.admin, { kind: 'restriction', days: 60 }, 'Long');
+    await roleOf(other.adminId, 'user');
+    // A moderator's short ban of someone who has since become staff: staff are an admin's.
+    const staff = await appealedBan(moderator, { kind: 'restriction', days: 3 }, 'Staffer');
+    await roleOf(staff.userId, 'moderator');
+
+    const decidable = async (as: ApiClient) => {
+      const res = await as.call('GET', '/dash/appeals');
+      expect(res.status).toBe(200);
+      const items = (res.body as DashAppealsPage).items;
+      return new Map(items.map((a) => [a.caseId, a.canDecide]));
+    };
+    const seenByModerator = await decidable(moderator);
+    expect([short, byAdmin, permanent, long, staff].map((c) => seenByModerator.get(c.caseId))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const seenByAdmin = await decidable(admin);
+    expect([short, byAdmin, permanent, long, staff].every((c) => seenByAdmin.get(c.caseId) === true)).toBe(true);
+
+    for (const { caseId } of [byAdmin, permanent, long, staff]) {
+      const refused = await moderator.call('POST', `/admin/bans/${caseId}/appeal`, {
+        outcome: 'approved',
+        note: 'Looks fine to me',
+      });
+      expect(refused.body).toMatchObject({ statusCode: 403, message: ONLY_ADMINS_DECIDE_APPEAL });
+    }
+    // The refused appeals are still waiting; the moderator decides the short one, the admin the others.
+    expect((await decidable(admin)).has(byAdmin.caseId)).toBe(true);
+    const decided = await moderator.call('POST', `/admin/bans/${short.caseId}/appeal`, {
+      outcome: 'approved',
+      note: 'A misunderstanding',
+    });
+    expect(decided.status).toBe(200);
+    expect(
+      (await admin.call('POST', `/admin/bans/${byAdmin.caseId}/appeal`, { outcome: 'rejected', note: 'It stands' }))
+        .status,
+    ).toBe(200);
+    const left = await decidable(admin);
+    expect(left.has(short.caseId)).toBe(false);
+    expect(left.has(byAdmin.caseId)).toBe(false);
+    for (const { caseId } of [permanent, long, staff]) {
+      expect(
+        (await admin.call('POST', `/admin/bans/${caseId}/appeal`, { outcome: 'rejected', note: 'Stands' })).status,
+      ).toBe(200);
+    }
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import type { BanHistoryEntry, BanInfo, BanStatusUpdatedPush, UserInfo } from '@
 import sharp from 'sharp';
 import { Manager } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../test-support/admins.js';
+import { signedInAdmin, signedInModerator } from '../test-support/admins.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import {
@@ -465,6 +465,51 @@ describe('moderation: reports, bans, appeals', () => {
       expect(await carlFound).toBe(false);
       for (const s of open.splice(0)) s.close();
     }
+  });
+
+  it("keeps the moderation trail for admins: no evidence file names in it, and every read is a look on the person's audit trail", async () => {
+    const { ada, bob, matchId } = await call();
+    const shot = await upload(ada, await capture());
+    const filed = await ada.api.call('POST', '/report/submit-report', {
+      matchId,
+      screenshot: shot.body.screenshotId,
+      reason: 'harassment',
+      severity: 'high',
+      details: 'Shouted at me',
+    });
+    expect(filed.status).toBe(201);
+    const { reportId } = filed.body as { reportId: string };
+    const { file } = await test.db
+      .selectFrom('moderation_reports')
+      .select('screenshot_file as file')
+      .where('report_id', '=', reportId)
+      .executeTakeFirstOrThrow();
+    expect(file).toEqual(expect.any(String));
+
+    // A moderator gets the dashboard's audit trail (personal data hidden), not the decrypted moderation trail.
+    const { moderator } = await signedInModerator(test);
+    const refused = await moderator.call('GET', `/admin/users/${bob.user._id}/moderation-trail`);
+    expect(refused).toMatchObject({ status: 403 });
+
+    const trail = await admin.call('GET', `/admin/users/${bob.user._id}/moderation-trail`);
+    expect(trail.status).toBe(200);
+    const entries = trail.body as { type: string; data: Record<string, unknown> }[];
+    const report = entries.find((e) => e.type === 'ReportFiled')!;
+    // The screenshot's checksum and size stay (they prove the evidence); where the file lies does not leave.
+    expect(report.data.screenshot).toEqual({ sha256: shot.body.sha256, bytes: expect.any(Number) });
+    expect(JSON.stringify(entries)).not.toContain(path.basename(file!));
+
+    // Each read is recorded (StaffViewedUser, 'moderation-trail') and shows in Bob's audit trail, by the admin.
+    expect((await admin.call('GET', `/admin/users/${bob.user._id}/moderation-trail`)).status).toBe(200);
+    const looks = async () =>
+      (
+        (await admin.call('GET', `/dash/users/${bob.user._id}/audit-trail?page=1`)).body as {
+          items: { type: string; actor: { _id?: string }; summary: string }[];
+        }
+      ).items.filter(
+        (e) => e.type === 'StaffViewedUser' && e.actor._id === adminId && e.summary.includes('what: moderation-trail'),
+      ).length;
+    await expect.poll(looks, { timeout: 10_000 }).toBe(2);
   });
 
   it('answers junk ids with 404, takes screenshots only from someone with a call to report, and shows a moderator by initial only', async () => {

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { StaffAccessModule } from '../admin/public/index.js';
 import { AccountStanding, IdentityModule } from '../identity/public/index.js';
 import { MatchingModule } from '../matching/public/index.js';
 import { AppealBanHandler } from './commands/appeal-ban/appeal-ban.command.js';
@@ -35,7 +36,7 @@ import { ModerationFigures } from './public/moderation-figures.js';
  */
 @Global()
 @Module({
-  imports: [IdentityModule, MatchingModule],
+  imports: [IdentityModule, MatchingModule, StaffAccessModule],
   controllers: [ReportController, StandingController, ModerationAdminController, DashModerationController],
   providers: [
     { provide: AccountStanding, useClass: BanStanding },

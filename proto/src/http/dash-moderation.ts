@@ -62,6 +62,12 @@ export interface DashAppeal {
   appealedAt: string;
   /** The report(s) the ban acted on, with their pictures. */
   evidence: DashReport[];
+  /**
+   * Whether the viewer may decide it. An admin decides every appeal; a moderator only those of bans of a plain user
+   * for up to 30 days that a moderator decided (an approved appeal lifts the ban: overruling an admin or a longer ban
+   * stays an admin's call).
+   */
+  canDecide: boolean;
 }
 
 export interface DashAppealsPage {
@@ -71,6 +77,9 @@ export interface DashAppealsPage {
   total: number;
 }
 export const DASH_APPEALS_PAGE_SIZE = 10;
+
+/** The 403 a moderator gets deciding an appeal that is an admin's to decide. */
+export const ONLY_ADMINS_DECIDE_APPEAL = 'Only an admin may decide the appeal of this ban.';
 
 /** Decide an appeal (POST, body {outcome, note}): approve ends the ban, reject keeps it; the note is required. */
 export interface DecideAppealRequest {

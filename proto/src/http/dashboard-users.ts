@@ -3,8 +3,9 @@ import type { AppealStatusValue, ViolationLevel } from './moderation.js';
 
 /**
  * The dashboard's user management (spec 2 "Admin dashboard": /dashboard/user-management and its view-details page).
- * Staff (moderators and admins) read these; e-mail addresses, IPs and personal data in the audit trail only reach
- * admins.
+ * Staff (moderators and admins) read these. A moderator sees of a person what any member sees on a public profile,
+ * plus the moderation facts; last names, birth dates, cities, sessions, e-mail addresses, IPs and the personal data in
+ * the audit trail only reach admins.
  */
 
 /** Page size of the user list and of the audit trail. */
@@ -24,13 +25,14 @@ interface PageOf<T> {
 export interface DashUserRow {
   _id: string;
   firstName: string | null;
-  lastName: string | null;
   username: string | null;
   avatar: string | null;
   country: string | null;
   role: Role;
   status: DashUserStatus;
   registeredAt: string;
+  /** Admins only; absent for moderators (see DashUserDetails' profile). */
+  lastName?: string | null;
   /** Admins only; absent for moderators. */
   emailAddress?: string;
 }
@@ -68,19 +70,25 @@ export interface DashBan {
 
 /** GET /api/dash/users/:userId: opening it is recorded (StaffViewedUser, 'details') and shows in the user's trail. */
 export interface DashUserDetails {
+  /**
+   * A moderator gets what any member sees of another on a public profile (first name, username, avatar, gender, age,
+   * country, bio); last name, birth date, city, e-mail and phone are an admin's only (absent for moderators).
+   */
   profile: {
     _id: string;
     firstName: string | null;
-    lastName: string | null;
     username: string | null;
     avatar: string | null;
     gender: 'male' | 'female' | null;
-    birthDate: string | null;
+    /** Whole years today, from the birth date; null without one. */
+    age: number | null;
     country: string | null;
-    city: string | null;
     bio: string | null;
     registeredAt: string;
     /** Admins only. */
+    lastName?: string | null;
+    birthDate?: string | null;
+    city?: string | null;
     emailAddress?: string;
     phoneNumber?: string | null;
   };
@@ -94,14 +102,15 @@ export interface DashUserDetails {
     /** The ban on now, if any. */
     currentBan: DashBan | null;
   };
-  sessions: DashSession[];
+  /** Admins only (absent for moderators): where and on what the person signs in is personal data. */
+  sessions?: DashSession[];
   /** Every ban, newest first. */
   bans: DashBan[];
   reports: { filed: number; against: number };
 }
 
 /** What an access record says was looked at. */
-export type StaffAccessWhat = 'details' | 'audit-trail' | 'evidence';
+export type StaffAccessWhat = 'details' | 'audit-trail' | 'moderation-trail' | 'evidence';
 
 /**
  * One event about a person in GET /api/dash/users/:userId/audit-trail?page= (newest first). Personal fields in
@@ -122,14 +131,19 @@ export interface AuditTrailEntry {
 export interface AuditTrailPage extends PageOf<AuditTrailEntry> {
   /** The person was forgotten (account deleted): their personal data reads as 'erased'. */
   subjectErased: boolean;
+  /**
+   * The trail as of this read: pass it back with the next pages (`asOf=`) and they hold still while new events (the
+   * access record of every page read among them) arrive on top. null while the trail is empty.
+   */
+  asOf: string | null;
 }
 
 export const DASH_USER_PATHS = {
   list: (search: string, page: number) =>
     `/api/dash/users?${search ? `search=${encodeURIComponent(search)}&` : ''}page=${page}`,
   details: (userId: string) => `/api/dash/users/${encodeURIComponent(userId)}`,
-  auditTrail: (userId: string, page: number) =>
-    `/api/dash/users/${encodeURIComponent(userId)}/audit-trail?page=${page}`,
+  auditTrail: (userId: string, page: number, asOf?: string | null) =>
+    `/api/dash/users/${encodeURIComponent(userId)}/audit-trail?page=${page}${asOf ? `&asOf=${encodeURIComponent(asOf)}` : ''}`,
   role: (userId: string) => `/api/dash/users/${encodeURIComponent(userId)}/role`,
   unban: (caseId: string) => `/api/admin/bans/${encodeURIComponent(caseId)}/unban`,
 } as const;

@@ -14,7 +14,8 @@ const userIdOf = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundExcepti
 /**
  * User management (spec 2 /dashboard/user-management and its view-details page; spec 6 Admin): staff list and search
  * people, open one, and read their audit trail. What staff open is itself recorded (StaffViewedUser) and shows in the
- * person's trail. Moderators get no e-mail addresses, IPs or decrypted personal data.
+ * person's trail. A moderator gets what a member sees of a person plus the moderation facts (UserDetails); no e-mail
+ * addresses, IPs, sessions or decrypted personal data.
  */
 @Controller('dash/users')
 @UseGuards(StaffGuard)
@@ -49,7 +50,11 @@ export class DashUsersController {
     return found;
   }
 
-  /** Newest first. Opening it (page 1) is recorded; turning its pages is not, so the pages hold still. */
+  /**
+   * Newest first. Every page read is an access record. Each record is itself an event about the person, landing on
+   * top of the trail, so the pages are read as of the first one (`asOf`, the log position of its newest entry, which
+   * the client sends back): later events, these records among them, do not shift them.
+   */
   @Get(':userId/audit-trail')
   async auditTrail(
     @Param('userId', userIdOf) userId: string,
@@ -57,9 +62,8 @@ export class DashUsersController {
     @Req() req: AuthenticatedRequest,
     @CommandMeta() meta: CommandMetadata,
   ): Promise<AuditTrailPage> {
-    const page = query.page ?? 1;
-    if (page === 1) await this.access.record(userId, 'audit-trail', meta);
-    return this.trail.page(userId, page, { admin: await this.isAdmin(req) });
+    await this.access.record(userId, 'audit-trail', meta);
+    return this.trail.page(userId, query.page ?? 1, { admin: await this.isAdmin(req) }, query.asOf);
   }
 
   private async isAdmin(req: AuthenticatedRequest): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 /** GET /api/dash/users: the header's search and the page. */
 export class DashUsersQueryDto {
@@ -16,7 +16,7 @@ export class DashUsersQueryDto {
   page?: number;
 }
 
-/** GET /api/dash/users/:userId/audit-trail: the page. */
+/** GET /api/dash/users/:userId/audit-trail: the page, and the trail as of the first read (its answer's `asOf`). */
 export class AuditTrailQueryDto {
   @IsOptional()
   @Type(() => Number)
@@ -24,4 +24,9 @@ export class AuditTrailQueryDto {
   @Min(1, { message: 'page must be at least 1' })
   @Max(100_000, { message: 'page is too large' })
   page?: number;
+
+  @IsOptional()
+  @IsString({ message: 'asOf must be text' })
+  @Matches(/^\d{1,19}:\d{1,19}$/, { message: 'asOf must be the asOf of an earlier answer' })
+  asOf?: string;
 }

@@ -1,7 +1,7 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { type DashAppealsPage, type DashReport, TOTAL_COUNT_HEADER, TOTAL_PAGES_HEADER } from '@serendip/proto';
 import type { Response } from 'express';
-import { StaffGuard } from '../../identity/public/index.js';
+import { type AuthenticatedRequest, StaffGuard, UserDirectory } from '../../identity/public/index.js';
 import { AppealQueue } from '../queries/appeal-queue/appeal-queue.js';
 import { ReportList } from '../queries/report-list/report-list.js';
 import { DashPageQueryDto, DashReportQueryDto } from './moderation.dto.js';
@@ -17,6 +17,7 @@ export class DashModerationController {
   constructor(
     private readonly reports: ReportList,
     private readonly appeals: AppealQueue,
+    private readonly users: UserDirectory,
   ) {}
 
   /**
@@ -40,9 +41,9 @@ export class DashModerationController {
     return items;
   }
 
-  /** Pending appeals of bans still on, oldest first, each with its ban and evidence. */
+  /** Pending appeals of bans still on, oldest first, each with its ban, its evidence and whether the viewer decides it. */
   @Get('appeals')
-  appealsPage(@Query() query: DashPageQueryDto): Promise<DashAppealsPage> {
-    return this.appeals.page(query.page ?? 1);
+  async appealsPage(@Query() query: DashPageQueryDto, @Req() req: AuthenticatedRequest): Promise<DashAppealsPage> {
+    return this.appeals.page(query.page ?? 1, await this.users.roleOf(req.auth.userId));
   }
 }

@@ -14,6 +14,7 @@ import {
 import { CommandBus } from '@nestjs/cqrs';
 import type { PenaltySuggestionView } from '@serendip/proto';
 import type { Response } from 'express';
+import { RecordStaffAccess } from '../../admin/public/index.js';
 import { AdminGuard, CommandMeta, StaffGuard } from '../../identity/public/index.js';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { BanUser } from '../commands/ban-user/ban-user.command.js';
@@ -42,7 +43,8 @@ const reportIdOf = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundExcep
  * recorded and checked against its SHA-256), the policy's suggestion, banning, lifting a ban, deciding an appeal and
  * resolving a report; and a user's audit trail. Moderators review reports and appeals as admins do (StaffGuard, before
  * any body is read); lifting a ban outside an appeal overrules a colleague's decision, so it stays an admin's call
- * (AdminGuard). How long a moderator may ban for is the BanUser handler's rule.
+ * (AdminGuard), as does the decrypted moderation trail. How long a moderator may ban for is the BanUser handler's
+ * rule; which appeals a moderator may decide, the ResolveAppeal handler's.
  */
 @Controller('admin')
 @UseGuards(StaffGuard)
@@ -52,6 +54,7 @@ export class ModerationAdminController {
     private readonly trail: ModerationTrail,
     private readonly queue: ReviewQueue,
     private readonly suggestions: PenaltySuggestions,
+    private readonly access: RecordStaffAccess,
   ) {}
 
   /** The review queue: open reports first, oldest first (status=all for every report, newest first). */
@@ -131,9 +134,18 @@ export class ModerationAdminController {
     return { message: `Appeal ${body.outcome}` };
   }
 
-  /** Every moderation step on this user's account and reports, in order, with who did it and why. */
+  /**
+   * Every moderation step on this user's account and reports, in order, with who did it and why: decrypted reasons,
+   * appeal explanations and report details, so admins only (moderators read the dashboard's audit trail, where they
+   * are hidden). Every read is an access record (StaffViewedUser) on the person's audit trail, as the dashboard's are.
+   */
   @Get('users/:userId/moderation-trail')
-  moderationTrail(@Param('userId', accountId) userId: string): Promise<TrailEntry[]> {
+  @UseGuards(AdminGuard)
+  async moderationTrail(
+    @Param('userId', accountId) userId: string,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<TrailEntry[]> {
+    await this.access.record(userId, 'moderation-trail', meta);
     return this.trail.of(userId);
   }
 }

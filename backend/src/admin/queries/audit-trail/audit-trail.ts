@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { type AuditTrailEntry, type AuditTrailPage, DASH_USERS_PAGE_SIZE } from '@serendip/proto';
 import { UserDirectory } from '../../../identity/public/index.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
@@ -10,6 +11,11 @@ import { isUuid } from '../../../platform/shared/ids.js';
 
 /** Never shown, whoever asks: secrets, and where evidence files lie. */
 const NEVER_SHOWN = new Set(['passwordHash', 'file']);
+/**
+ * Hidden from moderators whether or not the log seals them: what a member does not see of another on a public
+ * profile (the details page's policy, UserDetails). Today they are all sealed; this keeps a new unsealed one hidden.
+ */
+const ADMINS_ONLY = new Set(['lastName', 'birthDate', 'city', 'emailAddress', 'phoneNumber', 'ip', 'userAgent']);
 const SUMMARY_MAX = 300;
 const VALUE_MAX = 80;
 
@@ -27,22 +33,26 @@ export class AuditTrail {
     private readonly directory: UserDirectory,
   ) {}
 
-  async page(userId: string, page: number, viewer: { admin: boolean }): Promise<AuditTrailPage> {
+  /**
+   * `asOf` ("commit:prepare", from an earlier answer) reads the trail as it stood then: later events are left out, so
+   * turning pages never shows an entry twice or skips one. Without it, the trail as of its newest entry now.
+   */
+  async page(userId: string, page: number, viewer: { admin: boolean }, asOf?: string): Promise<AuditTrailPage> {
+    const anchor = asOf ?? (await this.newestOf(userId));
+    const [commit, prepare] = anchor ? anchor.split(':') : [];
+    const trail = this.db
+      .selectFrom('audit_trail')
+      .where('subject_id', '=', userId)
+      .$if(anchor !== null, (q) => q.where(sql<boolean>`(commit, prepare) <= (${commit}::bigint, ${prepare}::bigint)`));
     const [rows, count, key] = await Promise.all([
-      this.db
-        .selectFrom('audit_trail')
+      trail
         .select(['stream_id', 'revision'])
-        .where('subject_id', '=', userId)
         .orderBy('commit', 'desc')
         .orderBy('prepare', 'desc')
         .offset((page - 1) * DASH_USERS_PAGE_SIZE)
         .limit(DASH_USERS_PAGE_SIZE)
         .execute(),
-      this.db
-        .selectFrom('audit_trail')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('subject_id', '=', userId)
-        .executeTakeFirstOrThrow(),
+      trail.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       this.db.selectFrom('subject_keys').select('forgotten_at').where('subject_id', '=', userId).executeTakeFirst(),
     ]);
     const store = viewer.admin ? this.core.store : redactedOf(this.core.store);
@@ -57,12 +67,26 @@ export class AuditTrail {
     const mask = viewer.admin ? 'erased' : 'hidden';
     const total = Number(count.n);
     return {
-      items: events.map((e) => entryOf(e, names, mask)),
+      items: events.map((e) => entryOf(e, names, mask, viewer.admin)),
       page,
       totalPages: Math.max(1, Math.ceil(total / DASH_USERS_PAGE_SIZE)),
       total,
       subjectErased: !!key?.forgotten_at,
+      asOf: anchor,
     };
+  }
+
+  /** The log position of the person's newest trail entry ("commit:prepare"), null while there is none. */
+  private async newestOf(userId: string): Promise<string | null> {
+    const top = await this.db
+      .selectFrom('audit_trail')
+      .select(['commit', 'prepare'])
+      .where('subject_id', '=', userId)
+      .orderBy('commit', 'desc')
+      .orderBy('prepare', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return top ? `${String(top.commit)}:${String(top.prepare)}` : null;
   }
 }
 
@@ -72,7 +96,7 @@ function redactedOf(store: EventStore): EventStore {
   return store.redacted();
 }
 
-function entryOf(e: RecordedEvent, names: Map<string, string | null>, mask: string): AuditTrailEntry {
+function entryOf(e: RecordedEvent, names: Map<string, string | null>, mask: string, admin: boolean): AuditTrailEntry {
   const data = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as Record<string, unknown>;
   const actor = e.metadata.actor;
   const reasonValue = data.reason ?? data.note ?? data.explanation;
@@ -84,17 +108,17 @@ function entryOf(e: RecordedEvent, names: Map<string, string | null>, mask: stri
       ? { kind: 'user', _id: actor, firstName: names.get(actor) ?? null }
       : { kind: 'system', name: actor },
     reason: isErased(reasonValue) ? mask : typeof reasonValue === 'string' && reasonValue ? clip(reasonValue) : null,
-    summary: summarize(data, mask),
+    summary: summarize(data, mask, admin),
   };
 }
 
 /** "reason: spam · severity: high · details: hidden": the event's fields, ids shortened, nested data named only. */
-function summarize(data: Record<string, unknown>, mask: string): string {
+function summarize(data: Record<string, unknown>, mask: string, admin: boolean): string {
   const parts: string[] = [];
   for (const [field, value] of Object.entries(data)) {
     if (NEVER_SHOWN.has(field) || value === null || value === undefined) continue;
     let shown: string;
-    if (isErased(value)) shown = mask;
+    if (isErased(value) || (!admin && ADMINS_ONLY.has(field))) shown = mask;
     else if (typeof value === 'string') shown = isUuid(value) ? value.slice(0, 8) : clip(value);
     else if (typeof value === 'number' || typeof value === 'boolean') shown = String(value);
     else if (Array.isArray(value)) shown = `${value.length} item${value.length === 1 ? '' : 's'}`;

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { DashBan, DashUserDetails } from '@serendip/proto';
-import { StaffUserDirectory, UserDirectory } from '../../../identity/public/index.js';
+import type { DashBan, DashSession, DashUserDetails } from '@serendip/proto';
+import { type StaffSessionRow, StaffUserDirectory, UserDirectory } from '../../../identity/public/index.js';
 import { type BanRecord, ModerationRecords } from '../../../moderation/public/index.js';
 
 /**
  * One person for the dashboard (spec 2 /dashboard/user-management/:id/view-details): profile, status, sessions, bans
- * with their appeals, and report counts. E-mail, phone and IPs go to admins only. Undefined for an unknown id.
+ * with their appeals, and report counts. A moderator gets what any member sees of another on a public profile (first
+ * name, username, avatar, gender, age, country, bio) plus the moderation facts (role, status, bans, report counts);
+ * last name, birth date, city, sessions, e-mail and phone are an admin's. Undefined for an unknown id.
  */
 @Injectable()
 export class UserDetails {
@@ -19,7 +21,7 @@ export class UserDetails {
     const profile = await this.users.profile(userId);
     if (!profile) return undefined;
     const [sessions, bans, reports] = await Promise.all([
-      this.users.sessions(userId),
+      viewer.admin ? this.users.sessions(userId) : [],
       this.moderation.bansOf(userId, now),
       this.moderation.reportCounts(userId),
     ]);
@@ -43,15 +45,14 @@ export class UserDetails {
       profile: {
         _id: profile.userId,
         firstName: profile.firstName,
-        lastName: profile.lastName,
         username: profile.username,
         avatar: profile.avatar,
         gender: profile.gender,
-        birthDate: profile.birthDate,
+        age: profile.birthDate ? ageOn(profile.birthDate, now) : null,
         country: profile.country,
-        city: profile.city,
         bio: profile.bio,
         registeredAt: profile.registeredAt.toISOString(),
+        ...(viewer.admin ? { lastName: profile.lastName, birthDate: profile.birthDate, city: profile.city } : {}),
         ...(viewer.admin && !deleted ? { emailAddress: profile.emailAddress, phoneNumber: profile.phoneNumber } : {}),
       },
       status: {
@@ -63,19 +64,30 @@ export class UserDetails {
         deletedAt: profile.deletedAt?.toISOString() ?? null,
         currentBan: current ? view(current) : null,
       },
-      sessions: sessions.map((s) => ({
-        sessionId: s.sessionId,
-        userAgent: s.userAgent,
-        createdAt: s.createdAt.toISOString(),
-        lastUsedAt: s.lastUsedAt.toISOString(),
-        endedAt: s.endedAt?.toISOString() ?? null,
-        endReason: s.endReason,
-        country: s.country,
-        city: s.city,
-        ...(viewer.admin ? { ip: s.ip } : {}),
-      })),
+      ...(viewer.admin ? { sessions: sessions.map(sessionView) } : {}),
       bans: bans.map(view),
       reports,
     };
   }
+}
+
+/** Whole years on `on`'s day, as a person counts their age (a member sees an age, never the birth date). */
+function ageOn(birthDate: string, on: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  const hadBirthday = on.getUTCMonth() + 1 > m || (on.getUTCMonth() + 1 === m && on.getUTCDate() >= d);
+  return on.getUTCFullYear() - y - (hadBirthday ? 0 : 1);
+}
+
+function sessionView(s: StaffSessionRow): DashSession {
+  return {
+    sessionId: s.sessionId,
+    userAgent: s.userAgent,
+    createdAt: s.createdAt.toISOString(),
+    lastUsedAt: s.lastUsedAt.toISOString(),
+    endedAt: s.endedAt?.toISOString() ?? null,
+    endReason: s.endReason,
+    country: s.country,
+    city: s.city,
+    ip: s.ip,
+  };
 }

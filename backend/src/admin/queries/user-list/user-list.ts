@@ -6,7 +6,7 @@ import { ModerationRecords } from '../../../moderation/public/index.js';
 /**
  * The user list (spec 2 /dashboard/user-management): newest accounts first, 25 a page, searched by name and username
  * for staff and by e-mail address for admins only; each row's status (active, banned, deleted) and, for admins, the
- * e-mail address. Searching and paging happen in SQL.
+ * last name and e-mail address. Searching and paging happen in SQL.
  */
 @Injectable()
 export class UserList {
@@ -32,13 +32,14 @@ export class UserList {
         return {
           _id: r.userId,
           firstName: r.firstName,
-          lastName: r.lastName,
           username: r.username,
           avatar: r.avatar,
           country: r.country,
           role: r.role,
           status,
           registeredAt: r.registeredAt.toISOString(),
+          // A last name is an admin's to read, as on the details page (UserDetails).
+          ...(options.admin ? { lastName: r.lastName } : {}),
           ...(options.admin && !r.deletedAt ? { emailAddress: r.emailAddress } : {}),
         };
       }),

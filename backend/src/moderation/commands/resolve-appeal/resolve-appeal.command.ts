@@ -1,11 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ONLY_ADMINS_DECIDE_APPEAL } from '@serendip/proto';
+import { UserDirectory } from '../../../identity/public/index.js';
+import { DomainError } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
-import { bannedUserOf } from '../lift-ban/lift-ban.command.js';
+import { mayDecideAppeal } from '../../domain/appeal-authority.js';
 import { Standings } from '../standings.js';
 
-/** An admin decides an appeal (spec 4 "Appeal"): approved lifts the ban and its violation; rejected keeps it. */
+/**
+ * Staff decide an appeal (spec 4 "Appeal"): approved lifts the ban and its violation; rejected keeps it. A moderator
+ * decides only the appeals mayDecideAppeal leaves them; the rest are an admin's.
+ */
 export class ResolveAppeal extends Command<void> {
   constructor(
     readonly caseId: string,
@@ -21,11 +27,31 @@ export class ResolveAppeal extends Command<void> {
 export class ResolveAppealHandler implements ICommandHandler<ResolveAppeal> {
   constructor(
     private readonly standings: Standings,
+    private readonly users: UserDirectory,
     @Inject(DATABASE) private readonly db: Db,
   ) {}
 
   async execute({ caseId, outcome, note, meta }: ResolveAppeal): Promise<void> {
-    const userId = await bannedUserOf(this.db, caseId);
-    await this.standings.run(userId, { type: 'ResolveAppeal', caseId, outcome, note }, meta);
+    const ban = await this.db
+      .selectFrom('moderation_bans')
+      .select(['user_id', 'banned_by', 'banned_at', 'expires_at'])
+      .where('case_id', '=', caseId)
+      .executeTakeFirst();
+    if (!ban) throw new DomainError('no-such-ban', `No ban with case ${caseId}`, { kind: 'not-found' });
+    const [deciderRole, bannedByRole, userRole] = await Promise.all([
+      this.users.roleOf(meta.actor),
+      this.users.roleOf(ban.banned_by),
+      this.users.roleOf(ban.user_id),
+    ]);
+    const appealed = {
+      bannedAt: new Date(ban.banned_at),
+      expiresAt: ban.expires_at === null ? null : new Date(ban.expires_at),
+      bannedByRole,
+      userRole,
+    };
+    if (!mayDecideAppeal(deciderRole, appealed)) {
+      throw new DomainError('admin-only-appeal', ONLY_ADMINS_DECIDE_APPEAL, { kind: 'forbidden' });
+    }
+    await this.standings.run(ban.user_id, { type: 'ResolveAppeal', caseId, outcome, note }, meta);
   }
 }

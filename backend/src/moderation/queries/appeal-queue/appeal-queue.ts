@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DASH_APPEALS_PAGE_SIZE, type DashAppealsPage, type ViolationLevel } from '@serendip/proto';
+import { DASH_APPEALS_PAGE_SIZE, type DashAppealsPage, type Role, type ViolationLevel } from '@serendip/proto';
 import { UserDirectory } from '../../../identity/public/index.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { mayDecideAppeal } from '../../domain/appeal-authority.js';
 import { personOf, ReportList } from '../report-list/report-list.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -9,7 +10,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /**
  * The appeals queue (spec 4 "Appeal": impartial review): bans still on whose user appealed, oldest appeal first, each
  * with the reports it acted on and their pictures. Only a ban still on can be decided (the standing decider), so one
- * that ended meanwhile leaves the queue.
+ * that ended meanwhile leaves the queue. Each says whether the viewer may decide it (the rule ResolveAppeal enforces),
+ * so the page offers a moderator no decision the server would refuse.
  */
 @Injectable()
 export class AppealQueue {
@@ -19,7 +21,7 @@ export class AppealQueue {
     private readonly reports: ReportList,
   ) {}
 
-  async page(page: number): Promise<DashAppealsPage> {
+  async page(page: number, viewerRole: Role): Promise<DashAppealsPage> {
     const query = this.db
       .selectFrom('moderation_bans')
       .where('appeal_status', '=', 'pending')
@@ -35,10 +37,15 @@ export class AppealQueue {
         .execute(),
     ]);
     const total = Number(counted.total);
-    const [names, evidence] = await Promise.all([
-      this.users.firstNames(rows.flatMap((r) => [r.user_id, r.banned_by])),
+    const people = [...new Set(rows.flatMap((r) => [r.user_id, r.banned_by]))];
+    const [names, evidence, roles] = await Promise.all([
+      this.users.firstNames(people),
       this.reports.ofCases(rows.map((r) => r.case_id)),
+      viewerRole === 'admin'
+        ? new Map<string, Role>()
+        : Promise.all(people.map(async (id) => [id, await this.users.roleOf(id)] as const)).then((r) => new Map(r)),
     ]);
+    const roleOf = (id: string): Role => roles.get(id) ?? 'user';
     return {
       items: rows.map((r) => ({
         caseId: r.case_id,
@@ -51,6 +58,12 @@ export class AppealQueue {
         appealExplanation: r.appeal_explanation ?? '',
         appealedAt: iso(r.appealed_at ?? r.banned_at),
         evidence: evidence.get(r.case_id) ?? [],
+        canDecide: mayDecideAppeal(viewerRole, {
+          bannedAt: new Date(r.banned_at),
+          expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+          bannedByRole: roleOf(r.banned_by),
+          userRole: roleOf(r.user_id),
+        }),
       })),
       page,
       total,

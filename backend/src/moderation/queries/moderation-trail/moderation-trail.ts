@@ -15,7 +15,8 @@ export interface TrailEntry {
 
 /**
  * A user's moderation audit trail for admins: every ban, expiry, appeal and review on their account, and every report
- * by or about them with its evidence views and review, in the order they happened, straight from the event log.
+ * by or about them with its evidence views and review, in the order they happened, straight from the event log. Where
+ * evidence files lie on disk is left out (their SHA-256 and size stay): a name of a file is no one's to read.
  */
 @Injectable()
 export class ModerationTrail {
@@ -35,6 +36,17 @@ export class ModerationTrail {
     // The log's own order across the streams (positions), not clocks that may tie.
     return events
       .sort((a, b) => comparePositions(a.position, b.position))
-      .map((e) => ({ at: e.metadata.occurredAt, type: e.type, actor: e.metadata.actor, data: e.data }));
+      .map((e) => ({ at: e.metadata.occurredAt, type: e.type, actor: e.metadata.actor, data: withoutFiles(e.data) }));
   }
+}
+
+/** The event's data without any `file` field, however deep (a report's screenshot, a snapshot). */
+function withoutFiles(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutFiles);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([field]) => field !== 'file')
+      .map(([field, inner]) => [field, withoutFiles(inner)]),
+  );
 }

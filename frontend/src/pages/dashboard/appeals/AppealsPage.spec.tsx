@@ -41,15 +41,17 @@ function anAppeal(overrides: Partial<DashAppeal> = {}): DashAppeal {
         caseId: 'c0ffee00-1111-4222-8333-444455556666',
       },
     ],
+    canDecide: true,
     ...overrides,
   };
 }
 
-function onAppealsPage(items: DashAppeal[]) {
+const ADMIN = aUser({ role: 'admin', isAdmin: true, twoFactorEnabled: true });
+const MODERATOR = aUser({ role: 'moderator', isAdmin: false, twoFactorEnabled: true });
+
+function onAppealsPage(items: DashAppeal[], viewer = ADMIN) {
   const page: DashAppealsPage = { items, page: 1, totalPages: 1, total: items.length };
-  const server = serveFakeApi()
-    .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'admin', isAdmin: true, twoFactorEnabled: true })))
-    .on('GET', APPEALS, reply(200, page));
+  const server = serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, viewer)).on('GET', APPEALS, reply(200, page));
   rememberSessionInThisBrowser();
   renderApp('/dashboard/appeals');
   return server;
@@ -75,10 +77,39 @@ describe('Appeals page', () => {
     expect(within(card).getByRole('link', { name: 'Grace' })).toBeDefined();
     expect(within(card).getByText('That was a joke between friends.')).toBeDefined();
     expect(within(card).getByText('Report #12: Scamming')).toBeDefined();
-    expect([...card.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+    // The pictures load only when asked for: every look at evidence is recorded.
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    const view = within(card).getByRole('button', { name: 'Enlarge the evidence of report #12' });
+    expect(view.textContent).toBe('View (2)');
+    await userEvent.click(view);
+    const dialog = await screen.findByRole('dialog', { name: 'Evidence for report #12' });
+    expect([...dialog.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
       '/api/admin/reports/report-1/screenshot',
       '/api/admin/snapshots/snap-1',
     ]);
+  });
+
+  it('offers a moderator no decision on an appeal an admin decides, and the decision on the others', async () => {
+    onAppealsPage(
+      [
+        anAppeal({ user: { _id: 'bob-id', firstName: 'Bob' }, canDecide: false }),
+        anAppeal({ caseId: 'c0ffee00-1111-4222-8333-777777777777', user: { _id: 'cy-id', firstName: 'Cy' } }),
+      ],
+      MODERATOR,
+    );
+
+    const admins = await screen.findByRole('article', { name: 'Appeal of Bob' });
+    expect(within(admins).getByText('An admin decides this appeal.')).toBeDefined();
+    expect(within(admins).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(admins).queryByRole('button', { name: 'Reject' })).toBeNull();
+    expect(within(admins).queryByRole('textbox', { name: 'Decision note' })).toBeNull();
+    // The evidence is still there to read.
+    expect(within(admins).getByRole('button', { name: 'Enlarge the evidence of report #12' })).toBeDefined();
+
+    const theirs = screen.getByRole('article', { name: 'Appeal of Cy' });
+    expect(within(theirs).getByRole('button', { name: 'Approve' })).toBeDefined();
+    expect(within(theirs).getByRole('button', { name: 'Reject' })).toBeDefined();
+    expect(within(theirs).queryByText('An admin decides this appeal.')).toBeNull();
   });
 
   it('approves with a note (required), and the appeal leaves the queue', async () => {

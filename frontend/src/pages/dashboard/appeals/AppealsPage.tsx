@@ -11,12 +11,19 @@ import { decideAppeal, fetchAppeals } from '../reports/dash-moderation-api';
 import { EvidenceThumbs, Pager, PersonLink, SeverityBadge } from '../reports/report-bits';
 import '../reports/reports-page.css';
 
+export const APPEAL_TEXTS = {
+  /** A moderator's view of an appeal that is an admin's to decide (the server says which: `canDecide`). */
+  adminDecides: 'An admin decides this appeal.',
+} as const;
+
 type Loaded = { key: string; answer: DashAppealsPage } | { key: string; failed: true };
 
 /**
  * The appeals queue (spec 4 "Appeal": one appeal per ban, impartial review): pending appeals of bans still on, oldest
  * first, each with the ban, the user's explanation and the reports the ban acted on. Approving ends the ban,
- * rejecting keeps it; either needs a note saying what the review found.
+ * rejecting keeps it; either needs a note saying what the review found. A moderator decides only the appeals the
+ * server says they may (short bans of plain users a moderator decided); the others say an admin decides them. The
+ * evidence's pictures load only when a staff member opens them (each look is recorded).
  */
 export function AppealsPage() {
   useDocumentTitle('Appeals');
@@ -161,24 +168,28 @@ function AppealCard({ appeal, onDecided }: { appeal: DashAppeal; onDecided: () =
           ))
         )}
       </div>
-      <div className="dash-appeal__decide">
-        <Textarea
-          label="Decision note"
-          hint="The user sees it in the ban history."
-          rows={2}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          error={error ?? undefined}
-        />
-        <div className="dash-appeal__buttons">
-          <Button variant="danger" disabled={sending} onClick={() => void decide('rejected')}>
-            Reject
-          </Button>
-          <Button disabled={sending} onClick={() => void decide('approved')}>
-            Approve
-          </Button>
+      {appeal.canDecide ? (
+        <div className="dash-appeal__decide">
+          <Textarea
+            label="Decision note"
+            hint="The user sees it in the ban history."
+            rows={2}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            error={error ?? undefined}
+          />
+          <div className="dash-appeal__buttons">
+            <Button variant="danger" disabled={sending} onClick={() => void decide('rejected')}>
+              Reject
+            </Button>
+            <Button disabled={sending} onClick={() => void decide('approved')}>
+              Approve
+            </Button>
+          </div>
         </div>
-      </div>
+      ) : (
+        <p className="dash-muted">{APPEAL_TEXTS.adminDecides}</p>
+      )}
     </article>
   );
 }

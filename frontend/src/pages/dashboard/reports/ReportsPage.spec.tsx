@@ -110,9 +110,23 @@ describe('Reports page (spec 2 "Reports page")', () => {
     await waitFor(() => expect(urlsOf(server, REPORTS).at(-1)).toContain('page=1&status=open&severity=high'));
   });
 
-  it('enlarges the screenshot beside the server snapshot', async () => {
-    onReportsPage([aReport()]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Enlarge the evidence of report #7' }));
+  it('loads no evidence until asked, then enlarges the screenshot beside the server snapshot', async () => {
+    const { server } = onReportsPage([
+      aReport(),
+      aReport({ _id: 'report-2', number: 6, screenshot: undefined }),
+      aReport({ _id: 'report-3', number: 5, screenshot: undefined, serverSnapshot: undefined }),
+    ]);
+    const view = await screen.findByRole('button', { name: 'Enlarge the evidence of report #7' });
+    // Every look at evidence is recorded: a page view must not fetch (nor show) a picture.
+    expect(view.textContent).toBe('View (2)');
+    expect(screen.getByRole('button', { name: 'Enlarge the evidence of report #6' }).textContent).toBe('View (1)');
+    expect(within(screen.getByRole('row', { name: 'Report #5' })).getByText('None')).toBeDefined();
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    const pictureRequests = () =>
+      server.fetch.mock.calls.map(([input]) => String(input)).filter((u) => /screenshot|snapshots/.test(u));
+    expect(pictureRequests()).toEqual([]);
+
+    await userEvent.click(view);
     const dialog = await screen.findByRole('dialog', { name: 'Evidence for report #7' });
     expect(within(dialog).getByRole('img', { name: "Reporter's screenshot, report #7" }).getAttribute('src')).toBe(
       '/api/admin/reports/report-1/screenshot',
@@ -131,11 +145,9 @@ describe('Reports page (spec 2 "Reports page")', () => {
 
     const row = await screen.findByRole('row', { name: 'Report #8' });
     expect(within(row).getByRole('link', { name: 'Bob' })).toBeDefined();
-    // Both pictures in the row: the reporter's screenshot and the server's frame.
-    expect([...row.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
-      '/api/admin/reports/report-1/screenshot',
-      '/api/admin/snapshots/snap-1',
-    ]);
+    // Its evidence is offered, not loaded: the reporter's screenshot and the server's frame.
+    expect(within(row).getByRole('button', { name: 'Enlarge the evidence of report #8' }).textContent).toBe('View (2)');
+    expect(row.querySelectorAll('img')).toHaveLength(0);
     expect(screen.getByText('1 new report')).toBeDefined();
 
     act(() =>

@@ -1,5 +1,5 @@
 import type { DashPerson, DashReport, ReportSeverity, ReportStatus } from '@serendip/proto';
-import { ImageOff } from 'lucide-react';
+import { ImageOff, Images } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SEVERITY_LABELS } from '../../../features/reports/report-texts';
@@ -93,21 +93,27 @@ export function EvidenceDialog({
   );
 }
 
-/** The table's Screenshot cell: small pictures that open the evidence dialog. */
+/**
+ * The table's Screenshot cell: a button saying how many pictures there are. Nothing is loaded until a staff member
+ * clicks it: the server records every look at evidence (spec 6 Admin), so a page view must not count as a look at
+ * every picture on it. The dialog loads the pictures.
+ */
 export function EvidenceThumbs({ report }: { report: DashReport }) {
   const [open, setOpen] = useState(false);
-  if (!report.screenshot && !report.serverSnapshot) return <span className="dash-muted">None</span>;
+  const count = (report.screenshot ? 1 : 0) + (report.serverSnapshot ? 1 : 0);
+  if (count === 0) return <span className="dash-muted">None</span>;
   return (
     <>
-      <button
-        type="button"
-        className="dash-thumbs"
+      <Button
+        variant="quiet"
+        size="sm"
+        className="dash-evidence-button"
         onClick={() => setOpen(true)}
         aria-label={`Enlarge the evidence of report #${report.number}`}
       >
-        {report.screenshot ? <img src={report.screenshot} alt="" loading="lazy" /> : null}
-        {report.serverSnapshot ? <img src={report.serverSnapshot} alt="" loading="lazy" /> : null}
-      </button>
+        <Images aria-hidden />
+        <span>View ({count})</span>
+      </Button>
       {open ? <EvidenceDialog report={report} open={open} onOpenChange={setOpen} /> : null}
     </>
   );

@@ -46,19 +46,26 @@ const aBan = (overrides: Partial<DashBan> = {}): DashBan => ({
 function bob(overrides: { banned?: boolean; admin?: boolean } = {}): DashUserDetails {
   const ban = aBan();
   return {
+    // A moderator gets what a member sees on a public profile: no last name, birth date, city, e-mail or sessions.
     profile: {
       _id: BOB,
       firstName: 'Bob',
-      lastName: 'Stone',
       username: 'bob',
       avatar: null,
       gender: 'male',
-      birthDate: '1990-01-01',
+      age: 36,
       country: 'DE',
-      city: 'Berlin',
       bio: null,
       registeredAt: '2026-11-01T10:00:00.000Z',
-      ...(overrides.admin === false ? {} : { emailAddress: 'bob@example.com', phoneNumber: null }),
+      ...(overrides.admin === false
+        ? {}
+        : {
+            lastName: 'Stone',
+            birthDate: '1990-01-01',
+            city: 'Berlin',
+            emailAddress: 'bob@example.com',
+            phoneNumber: null,
+          }),
     },
     status: {
       role: 'user',
@@ -69,19 +76,23 @@ function bob(overrides: { banned?: boolean; admin?: boolean } = {}): DashUserDet
       deletedAt: null,
       currentBan: overrides.banned ? ban : null,
     },
-    sessions: [
-      {
-        sessionId: 's-1',
-        userAgent: 'Firefox on Linux',
-        createdAt: '2026-11-25T09:00:00.000Z',
-        lastUsedAt: '2026-11-25T09:30:00.000Z',
-        endedAt: null,
-        endReason: null,
-        country: 'DE',
-        city: 'Berlin',
-        ...(overrides.admin === false ? {} : { ip: '203.0.113.7' }),
-      },
-    ],
+    ...(overrides.admin === false
+      ? {}
+      : {
+          sessions: [
+            {
+              sessionId: 's-1',
+              userAgent: 'Firefox on Linux',
+              createdAt: '2026-11-25T09:00:00.000Z',
+              lastUsedAt: '2026-11-25T09:30:00.000Z',
+              endedAt: null,
+              endReason: null,
+              country: 'DE',
+              city: 'Berlin',
+              ip: '203.0.113.7',
+            },
+          ],
+        }),
     bans: overrides.banned ? [ban] : [aBan({ endedAt: '2026-11-02T10:00:00.000Z', endedHow: 'expired' })],
     reports: { filed: 0, against: 1 },
   };
@@ -118,6 +129,7 @@ const trail: AuditTrailPage = {
   totalPages: 1,
   total: 3,
   subjectErased: false,
+  asOf: '900:900',
 };
 
 const admin = aUser({ _id: ROOT, firstName: 'Root', role: 'admin', isAdmin: true, twoFactorEnabled: true });
@@ -257,13 +269,19 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
     );
   });
 
-  it('shows a moderator no e-mail or IP, no role form and no Unban; Ban is theirs', async () => {
+  it('shows a moderator what the server sends (no e-mail, birth date or sessions card), no role form and no Unban; Ban is theirs', async () => {
     signedInAs(moderator, bob({ admin: false }));
     renderApp(PAGE);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Stone' })).toBeDefined();
-    expect(within(card('Profile')).queryByText('E-mail')).toBeNull();
-    expect(within(card('Sessions')).queryByText(/IP/)).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob' })).toBeDefined();
+    const profile = card('Profile');
+    expect(within(profile).queryByText('E-mail')).toBeNull();
+    expect(within(profile).queryByText('Birth date')).toBeNull();
+    expect(within(profile).getByText('Age').nextElementSibling?.textContent).toBe('36');
+    expect(within(profile).getByText('Germany')).toBeDefined();
+    // No empty card where the server sent nothing.
+    expect(screen.queryByRole('heading', { level: 2, name: 'Sessions' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Ban history' })).toBeDefined();
     expect(screen.queryByRole('form', { name: 'Role' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Unban' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Ban' })).toBeDefined();
@@ -281,8 +299,28 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
     const staff = bob({ admin: false });
     signedInAs(moderator, { ...staff, status: { ...staff.status, role: 'moderator' } });
     renderApp(PAGE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Stone' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob' })).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull();
+  });
+
+  it('turns the audit trail’s pages as of the first (each read is recorded on top of the trail)', async () => {
+    const server = signedInAs(admin, bob());
+    server.on(
+      'GET',
+      `${DASH_USER_PATHS.details(BOB)}/audit-trail`,
+      inTurn(
+        reply(200, { ...trail, totalPages: 2, total: 28 }),
+        reply(200, { ...trail, page: 2, totalPages: 2, total: 28 }),
+      ),
+    );
+    renderApp(PAGE);
+    await screen.findByRole('list', { name: 'Audit trail events' });
+    const pages = screen.getByRole('navigation', { name: 'Audit trail pages' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(pages).getByText(/Page 2 of 2/)).toBeDefined());
+    const urls = server.fetch.mock.calls.map(([input]) => String(input)).filter((u) => u.includes('/audit-trail'));
+    expect(urls[0]).toMatch(/audit-trail\?page=1$/);
+    expect(urls.at(-1)).toMatch(/audit-trail\?page=2&asOf=900%3A900$/);
   });
 
   it('says so for an unknown user', async () => {

@@ -1,5 +1,5 @@
-import type { AuditTrailPage, DashBan, DashUserDetails, Role } from '@serendip/proto';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { AuditTrailPage, DashBan, DashSession, DashUserDetails, Role } from '@serendip/proto';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { selectCurrentUser } from '../../../features/auth/session.selectors';
@@ -40,7 +40,8 @@ export const USER_DETAILS_TEXTS = {
 /**
  * `/dashboard/user-management/:id/view-details` (spec 2, spec 6 Admin): profile, status, sessions, ban history and
  * report counts; Ban (staff) and Unban and the role (admins); and the person's audit trail, newest first. Opening
- * the page is recorded on the server and shows in that trail.
+ * the page and every page of the trail read are recorded on the server and show in that trail. It shows what the
+ * server sends: a moderator gets no last name, birth date, city or sessions, so those rows and that card are absent.
  */
 export function UserDetailsPage() {
   const { userId = '' } = useParams();
@@ -49,6 +50,7 @@ export function UserDetailsPage() {
   const [details, setDetails] = useState<Load<DashUserDetails>>({ state: 'loading' });
   const [trailPage, setTrailPage] = useState(1);
   const [trail, setTrail] = useState<Load<AuditTrailPage>>({ state: 'loading' });
+  const trailAsOf = useRef<string | null>(null);
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState<'ban' | 'unban' | null>(null);
   const name = details.state === 'loaded' ? displayName(details.value.profile) : USER_DETAILS_TEXTS.title;
@@ -71,8 +73,13 @@ export function UserDetailsPage() {
 
   useEffect(() => {
     let live = true;
-    dashUsersApi.auditTrail(userId, trailPage).then(
-      (value) => live && setTrail({ state: 'loaded', value }),
+    // Page 1 is read as the trail is now; the next pages as of page 1 (every read is recorded, on top of the trail).
+    dashUsersApi.auditTrail(userId, trailPage, trailPage === 1 ? null : trailAsOf.current).then(
+      (value) => {
+        if (!live) return;
+        if (trailPage === 1) trailAsOf.current = value.asOf;
+        setTrail({ state: 'loaded', value });
+      },
       (error: unknown) => {
         if (!live) return;
         logError('Audit trail failed to load', error);
@@ -119,7 +126,7 @@ export function UserDetailsPage() {
             onUnban={() => setDialog('unban')}
             onRoleChanged={reload}
           />
-          <SessionsCard details={details.value} />
+          {details.value.sessions && <SessionsCard sessions={details.value.sessions} />}
           <BansCard bans={details.value.bans} reports={details.value.reports} />
         </div>
       )}
@@ -179,8 +186,15 @@ function ProfileCard({ details }: { details: DashUserDetails }) {
         )}
         <dt>Gender</dt>
         <dd>{p.gender ? (p.gender === 'female' ? 'Female' : 'Male') : '—'}</dd>
-        <dt>Birth date</dt>
-        <dd>{p.birthDate ?? '—'}</dd>
+        <dt>Age</dt>
+        <dd>{p.age ?? '—'}</dd>
+        {/* Admins only: a moderator gets no birth date (nor last name, city or sessions) from the server. */}
+        {p.birthDate !== undefined && (
+          <>
+            <dt>Birth date</dt>
+            <dd>{p.birthDate ?? '—'}</dd>
+          </>
+        )}
         <dt>Location</dt>
         <dd>{place || '—'}</dd>
         <dt>Registered</dt>
@@ -321,17 +335,17 @@ function RoleForm({ userId, role, onChanged }: { userId: string; role: Role; onC
   );
 }
 
-function SessionsCard({ details }: { details: DashUserDetails }) {
+function SessionsCard({ sessions }: { sessions: DashSession[] }) {
   return (
     <article className="dash-card" aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="dash-user__card-title">
         Sessions
       </h2>
-      {details.sessions.length === 0 ? (
+      {sessions.length === 0 ? (
         <p className="dash-user__muted">No sessions.</p>
       ) : (
         <ul className="dash-user__list">
-          {details.sessions.map((s) => (
+          {sessions.map((s) => (
             <li key={s.sessionId} className="dash-user__item">
               <div className="dash-user__item-head">
                 <strong>{s.userAgent ?? 'Unknown device'}</strong>

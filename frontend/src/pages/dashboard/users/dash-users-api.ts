@@ -17,8 +17,9 @@ export const dashUsersApi = {
     get<DashUserList>(underApi(DASH_USER_PATHS.list(search, page)), { signal }),
   details: (userId: string, signal?: AbortSignal) =>
     get<DashUserDetails>(underApi(DASH_USER_PATHS.details(userId)), { signal }),
-  auditTrail: (userId: string, page: number, signal?: AbortSignal) =>
-    get<AuditTrailPage>(underApi(DASH_USER_PATHS.auditTrail(userId, page)), { signal }),
+  /** `asOf`: the first page's, so that the next pages hold still while reads (each recorded) add to the trail. */
+  auditTrail: (userId: string, page: number, asOf?: string | null, signal?: AbortSignal) =>
+    get<AuditTrailPage>(underApi(DASH_USER_PATHS.auditTrail(userId, page, asOf)), { signal }),
   unban: (caseId: string, reason: string) =>
     post<{ message: string }>(underApi(DASH_USER_PATHS.unban(caseId)), { reason }),
   setRole: (userId: string, role: Role, reason: string) =>

@@ -4,7 +4,8 @@ import { Badge, type BadgeTone } from '../../../ui/Badge';
 /** A person's name as the dashboard shows it: first and last, else the username, else what is left of them. */
 export function displayName(user: {
   firstName: string | null;
-  lastName: string | null;
+  /** Absent for a moderator (admins only). */
+  lastName?: string | null;
   username: string | null;
 }): string {
   const full = [user.firstName, user.lastName].filter(Boolean).join(' ');
