@@ -150,13 +150,41 @@ describe('guards (spec 4, 6)', () => {
       expect(router.state.location.search).toBe('?tab=security');
     });
 
+    it('asks staff whose session began without the mailed code to sign in again, and comes back after login', async () => {
+      const server = serveFakeApi()
+        .on(
+          'GET',
+          AUTH_PATHS.userInfo,
+          reply(200, aUser({ role: 'admin', isAdmin: true, twoFactorEnabled: true, signedInWithCode: false })),
+        )
+        .on('POST', AUTH_PATHS.logout, reply(200, { message: 'Logged out' }));
+      rememberSessionInThisBrowser();
+      const loadPage = vi.fn();
+
+      renderApp('/dashboard/reports', { services: { loadPage } });
+
+      const gate = await screen.findByRole('region', { name: 'Sign in again with the code' });
+      expect(gate.textContent).toMatch(/e-mail/);
+      expect(screen.queryByRole('region', { name: 'Turn on two-factor login' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Reports' })).toBeNull();
+      expect(server.requests.filter((r) => /^\/api\/(dash|admin)\//.test(r.path))).toEqual([]);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+      await waitFor(() =>
+        expect(loadPage).toHaveBeenCalledExactlyOnceWith('/auth/login?redirect=%2Fdashboard%2Freports'),
+      );
+      expect(server.requestsTo('POST', AUTH_PATHS.logout)).toHaveLength(1);
+      expect(hasSessionHint()).toBe(false);
+    });
+
     it('shows the page once two-factor login is on', async () => {
-      signedInAs(aUser({ role: 'admin', isAdmin: true, twoFactorEnabled: true }));
+      signedInAs(aUser({ role: 'admin', isAdmin: true, twoFactorEnabled: true, signedInWithCode: true }));
 
       renderWithHistory(['/dashboard/reports']);
 
       expect(await screen.findByRole('heading', { name: 'Reports' })).toBeDefined();
       expect(screen.queryByRole('region', { name: 'Turn on two-factor login' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Sign in again with the code' })).toBeNull();
     });
 
     it('sends a visitor to login first', async () => {

@@ -5,7 +5,7 @@ import { isHttpError } from '../../shared/http/http-error';
 import { logError } from '../../shared/log';
 import { pushReceived } from '../system/system.slice';
 import { AUTH_ROUTES } from './auth-routes';
-import { loginPathAfterEnd } from './safe-redirect';
+import { loginPathAfterEnd, safeRedirectTarget } from './safe-redirect';
 import {
   logoutRequested,
   navigatedInApp,
@@ -153,8 +153,9 @@ function rememberSession({ sessionHint }: SessionServices) {
 /**
  * spec 4 "Logout": call the endpoint; whatever it answers, forget the user and load /auth/login as a
  * full page, so no state of the signed-in user survives in memory. The HttpOnly cookies are cleared by the server.
+ * With `returnTo`, login comes back there (the dashboard asking staff to sign in again with the code).
  */
-function* logOut({ auth, sessionHint, loadPage }: SessionServices) {
+function* logOut({ auth, sessionHint, loadPage }: SessionServices, action: ReturnType<typeof logoutRequested>) {
   try {
     yield race({ answered: call(auth.logout), gaveUp: delay(LOGOUT_WAIT_MS) });
   } catch {
@@ -162,5 +163,7 @@ function* logOut({ auth, sessionHint, loadPage }: SessionServices) {
   }
   sessionHint.forget();
   yield put(signedOut());
-  yield call(loadPage, AUTH_ROUTES.login);
+  const returnTo = action.payload?.returnTo;
+  const back = returnTo ? safeRedirectTarget(returnTo, '') : '';
+  yield call(loadPage, back ? `${AUTH_ROUTES.login}?redirect=${encodeURIComponent(back)}` : AUTH_ROUTES.login);
 }

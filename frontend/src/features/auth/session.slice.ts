@@ -19,7 +19,10 @@ export interface SessionState {
 const initialState: SessionState = { user: null, status: 'loading', signingOut: false, expired: false };
 
 function authenticate(state: SessionState, user: UserInfo): void {
-  state.user = user;
+  // How this session began is in user info and the sign-in answers only; another answer about the same user (two-factor
+  // turned on, a profile edit) leaves it as it was: the dashboard's gate reads it (spec 6 Admin).
+  const began = user.signedInWithCode ?? (state.user?._id === user._id ? state.user.signedInWithCode : undefined);
+  state.user = began === undefined ? user : { ...user, signedInWithCode: began };
   state.status = 'authenticated';
   state.expired = false;
 }
@@ -62,7 +65,8 @@ const sessionSlice = createSlice({
       unauthenticate(state);
       state.expired = true;
     },
-    logoutRequested(state) {
+    /** `returnTo`: the page to come back to after the next login (a path on this site), else login's default. */
+    logoutRequested(state, _action: PayloadAction<{ returnTo?: string } | undefined>) {
       state.signingOut = true;
     },
     /** The server ended this session elsewhere: the page is about to load /auth/login afresh. */

@@ -1,7 +1,8 @@
 import { Activity, Flag, Gavel, LayoutDashboard, Menu, Search, ShieldCheck, Users, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { logoutRequested } from '../../features/auth/session.slice';
 import { selectCurrentUser } from '../../features/auth/session.selectors';
 import { BrandMark } from '../../shared/ui/BrandMark';
 import { UserMenu } from '../../features/navigation/UserMenu';
@@ -28,8 +29,10 @@ const SECTIONS = [
 export function DashboardLayout() {
   const user = useAppSelector(selectCurrentUser);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // spec 6 Admin: the server refuses every dashboard route until two-factor login is on; say so instead of failing.
-  const gated = user?.twoFactorEnabled === false;
+  // spec 6 Admin: the server refuses every dashboard route until two-factor login is on and this session was started
+  // with the mailed code; say which instead of failing.
+  const gate = user?.twoFactorEnabled === false ? 'two-factor' : user?.signedInWithCode === false ? 'code' : undefined;
+  const gated = gate !== undefined;
   return (
     <div className="dash">
       <a className="skip-link" href="#dash-main">
@@ -74,7 +77,7 @@ export function DashboardLayout() {
           </div>
         </header>
         <main id="dash-main" className="dash__main" tabIndex={-1}>
-          {gated ? <TwoFactorRequired /> : <Outlet />}
+          {gate === 'two-factor' ? <TwoFactorRequired /> : gate === 'code' ? <CodeSessionRequired /> : <Outlet />}
         </main>
       </div>
     </div>
@@ -103,6 +106,35 @@ function TwoFactorRequired() {
         </CardHeader>
         <Button asChild>
           <Link to={`/settings?${ACCOUNT_TAB_PARAM}=security`}>Open security settings</Link>
+        </Button>
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * What the dashboard shows staff with two-factor login on whose session was started with the password alone (before
+ * they turned it on, or by someone who has only the password): sign out and in again with the mailed code, then back
+ * here.
+ */
+function CodeSessionRequired() {
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  return (
+    <div className="dash-page">
+      <Card className="dash-gate" role="region" aria-labelledby="dash-gate-title">
+        <CardHeader>
+          <ShieldCheck size={28} aria-hidden="true" className="dash-gate__icon" />
+          <h1 id="dash-gate-title" className="ui-card__title">
+            Sign in again with the code
+          </h1>
+          <CardDescription>
+            Two-factor login is on, but this session was started with your password alone. So that a stolen password
+            cannot reach the dashboard, sign in again: we will e-mail you a code, and bring you back here.
+          </CardDescription>
+        </CardHeader>
+        <Button onClick={() => dispatch(logoutRequested({ returnTo: `${location.pathname}${location.search}` }))}>
+          Sign in again
         </Button>
       </Card>
     </div>
