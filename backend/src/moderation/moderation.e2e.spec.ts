@@ -8,7 +8,7 @@ import type { BanHistoryEntry, BanInfo, BanStatusUpdatedPush, UserInfo } from '@
 import sharp from 'sharp';
 import { Manager } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, signedInModerator } from '../test-support/admins.js';
+import { signedInAdmin, signedInModerator, signInWithCode } from '../test-support/admins.js';
 import { ApiClient } from '../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import {
@@ -535,7 +535,11 @@ describe('moderation: reports, bans, appeals', () => {
       .set({ role: 'admin', is_admin: true, two_factor_enabled: true })
       .where('user_id', '=', grace.user._id)
       .execute();
-    const banned = await grace.api.call('POST', `/admin/users/${loner.user._id}/ban`, {
+    // Staff act from a session started with the mailed code (spec 6 Admin).
+    expect((await grace.api.call('POST', '/user/enable-twofac')).status).toBe(200);
+    const graceStaff = new ApiClient(test.base);
+    await signInWithCode(graceStaff, grace.user.emailAddress, VIDEO_USER_PASSWORD, devOutbox(test.base));
+    const banned = await graceStaff.call('POST', `/admin/users/${loner.user._id}/ban`, {
       reason: 'Spam',
       level: 'moderate',
       penalty: { kind: 'restriction', days: 1 },
