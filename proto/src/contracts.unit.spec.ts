@@ -223,6 +223,7 @@ describe('HTTP answers the client checks', () => {
     country: 'DE',
     city: null,
     isAdmin: false,
+    role: 'user',
     isBanned: false,
     twoFactorEnabled: false,
     hideIp: false,
@@ -232,6 +233,9 @@ describe('HTTP answers the client checks', () => {
 
   it('takes the user, and refuses a user missing a field or with a wrong one', () => {
     expect(checkContract(userInfoSchema, user).ok).toBe(true);
+    // How the session began comes with user info and the sign-in answers only.
+    expect(checkContract(userInfoSchema, { ...user, signedInWithCode: true }).ok).toBe(true);
+    expect(refusal(checkContract(userInfoSchema, { ...user, signedInWithCode: 'yes' }))).toMatch(/^signedInWithCode/);
     const { hideIp: _dropped, ...older } = user;
     expect(refusal(checkContract(userInfoSchema, older))).toBe('hideIp: is missing');
     expect(refusal(checkContract(userInfoSchema, { ...user, gender: 'other' }))).toBe(
