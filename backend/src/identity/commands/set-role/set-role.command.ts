@@ -35,7 +35,16 @@ export class SetRoleHandler implements ICommandHandler<SetRole> {
     private readonly accounts: Accounts,
   ) {}
 
-  async execute({ userId, role, reason, meta }: SetRole): Promise<{ message: string }> {
+  /** This node's role changes, one after another: only one at a time holds a connection waiting for the lock below. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  execute(command: SetRole): Promise<{ message: string }> {
+    const change = this.queue.then(() => this.change(command));
+    this.queue = change.catch(() => undefined);
+    return change;
+  }
+
+  private async change({ userId, role, reason, meta }: SetRole): Promise<{ message: string }> {
     const row = await this.db
       .selectFrom('users')
       .select(['deleted_at'])
