@@ -64,7 +64,10 @@ export function RequireSession({ adminOnly = false }: RequireSessionProps) {
   if (adminOnly && !isStaff(user.role)) return <RedirectWithToast to="/" message={AUTH_TOASTS.unauthorizedAdmin} />;
   // spec 4 "Signup gating"; the continue-signup page itself is behind this guard, so it is let through.
   if (needsSignupSteps(user) && location.pathname !== AUTH_ROUTES.continueSignup) {
-    return <Navigate to={AUTH_ROUTES.continueSignup} replace />;
+    // The page they were on their way to comes after the steps (spec 4 leaves it open; losing it sends an admin
+    // who signs in for /dashboard home).
+    const back = location.pathname === '/' ? '' : `?redirect=${encodeURIComponent(path)}`;
+    return <Navigate to={`${AUTH_ROUTES.continueSignup}${back}`} replace />;
   }
   return <Outlet />;
 }

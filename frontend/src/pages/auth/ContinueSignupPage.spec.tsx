@@ -1,5 +1,5 @@
 import { AUTH_PATHS } from '@serendip/proto';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calendarDate } from '../../features/auth/age';
@@ -67,6 +67,21 @@ describe('continue sign-up page', () => {
       gender: 'female',
       birthDate: '1990-12-10',
     });
+  });
+
+  it('goes on to the page the user was on their way to when the steps came first', async () => {
+    const server = serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, aNewUser()));
+    rememberSessionInThisBrowser();
+    const { router } = renderApp('/security-center');
+    await screen.findByLabelText('First name');
+    expect(router.state.location.pathname).toBe('/auth/signup/cs');
+    server
+      .on('GET', AUTH_PATHS.userInfo, reply(200, aUser()))
+      .on('POST', AUTH_PATHS.completeSignup, reply(200, aUser()));
+
+    await fillProfile('1990-12-10');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/security-center'));
   });
 
   it("puts the server's refusals under the fields, the under-age one under the birth date", async () => {

@@ -1,11 +1,12 @@
 import type { Gender, UserInfo } from '@serendip/proto';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { calendarDate, MINIMUM_AGE } from '../../features/auth/age';
 import { authApi } from '../../features/auth/auth-api';
 import { selectCurrentUser } from '../../features/auth/session.selectors';
 import { userUpdated } from '../../features/auth/session.slice';
+import { safeRedirectTarget } from '../../features/auth/safe-redirect';
 import { errorsFromFailure, type FieldRules } from '../../shared/forms/form-errors';
 import { FormAlert } from '../../shared/forms/FormAlert';
 import { SubmitButton } from '../../shared/forms/SubmitButton';
@@ -58,6 +59,8 @@ function useSendBack(sendBack: boolean) {
 function ProfileForm({ user }: { user: UserInfo }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
   const { formRef, sending, errors, submit } = useSubmission<ProfileField>();
   const [draft, setDraft] = useState<ProfileDraft>(EMPTY_DRAFT);
   const today = new Date();
@@ -77,7 +80,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
         });
         dispatch(userUpdated(updated));
         notify.success(`Welcome to Serendip, ${updated.firstName ?? draft.firstName.trim()}!`);
-        void navigate('/', { replace: true });
+        void navigate(safeRedirectTarget(redirect), { replace: true });
       },
       (error) => errorsFromFailure(error, FIELDS, 'We could not save your profile. Please try again.'),
     );
