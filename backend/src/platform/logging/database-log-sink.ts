@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { DASH_LOGS_PATH, HEALTH_PATH } from '@serendip/proto';
 import type { Db } from '../database/database.js';
 import { scrubPersonalData } from './scrub-personal-data.js';
 
@@ -35,6 +36,11 @@ export interface DatabaseLogSinkOptions {
 const PINO_LEVELS: Record<number, PersistedLevel> = { 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 const PERSISTED = new Set<string>(Object.values(PINO_LEVELS));
 const MESSAGE_MAX = 2000;
+/**
+ * Successful reads that would fill the System Log with its own traffic (each page an admin opens, every probe): stdout
+ * keeps them, the table does not. Their failures (warn, error) are still stored.
+ */
+const UNSTORED_READS = new Set([`GET ${DASH_LOGS_PATH}`, `GET ${HEALTH_PATH}`]);
 
 /**
  * A pino destination that copies the process's log lines (info and above) into Postgres for the admin System Log
@@ -161,6 +167,7 @@ export class DatabaseLogSink {
     }
     const level = typeof entry.level === 'number' ? PINO_LEVELS[entry.level] : entry.level;
     if (typeof level !== 'string' || !PERSISTED.has(level)) return undefined;
+    if (level === 'info' && isUnstoredRead(entry)) return undefined;
     const time = new Date(typeof entry.time === 'string' || typeof entry.time === 'number' ? entry.time : Date.now());
     const context = typeof entry.context === 'string' ? entry.context : entry.component;
     return {
@@ -172,6 +179,13 @@ export class DatabaseLogSink {
       instance: this.instance,
     };
   }
+}
+
+function isUnstoredRead(entry: Record<string, unknown>): boolean {
+  const req = entry.req as { method?: unknown; path?: unknown } | undefined;
+  return (
+    typeof req?.method === 'string' && typeof req.path === 'string' && UNSTORED_READS.has(`${req.method} ${req.path}`)
+  );
 }
 
 /**

@@ -104,6 +104,30 @@ describe('DatabaseLogSink', () => {
     ]);
   });
 
+  it("keeps the System Log's own reads and health checks out of it (stdout still has them), but not their failures", async () => {
+    const table = fakeTable();
+    const sink = new DatabaseLogSink({ report: () => {} });
+    sink.attach(table.insert);
+    const request = (method: string, path: string, statusCode: number, level = 'info') =>
+      sink.write(line('request completed', level, { req: { method, path }, res: { statusCode }, responseTime: 3 }));
+    request('GET', '/api/dash/logs', 200);
+    request('GET', '/api/health', 200);
+    request('GET', '/api/health', 503, 'error');
+    request('GET', '/api/dash/logs', 500, 'error');
+    request('GET', '/api/dash/users', 200);
+    request('POST', '/api/dash/logs', 404, 'warn');
+    sink.write(line('GET /api/dash/logs is mapped'));
+    await sink.close();
+
+    expect(table.rows.map((r) => r.message)).toEqual([
+      'request completed: GET /api/health 503 in 3 ms',
+      'request completed: GET /api/dash/logs 500 in 3 ms',
+      'request completed: GET /api/dash/users 200 in 3 ms',
+      'request completed: POST /api/dash/logs 404 in 3 ms',
+      'GET /api/dash/logs is mapped',
+    ]);
+  });
+
   it('stores no e-mail address or IP address found in a message', async () => {
     const table = fakeTable();
     const sink = new DatabaseLogSink({ report: () => {} });
