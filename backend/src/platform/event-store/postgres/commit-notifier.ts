@@ -20,7 +20,8 @@ export class CommitNotifier {
   private waiters = new Set<() => void>();
   private closed = false;
   private retryAt = 0;
-  private notifyPending = false;
+  private notifyTimer: NodeJS.Timeout | undefined;
+  private notifying: Promise<void> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -35,14 +36,16 @@ export class CommitNotifier {
    */
   announce(): void {
     this.wakeAll();
-    if (this.notifyPending || this.closed) return;
-    this.notifyPending = true;
-    setTimeout(() => {
-      this.notifyPending = false;
-      sql`select pg_notify(${this.channel}, '')`
-        .execute(this.db)
-        .catch((error: unknown) => this.logger.warn({ err: String(error) }, 'could not announce appended events'));
-    }, NOTIFY_COALESCE_MS);
+    if (this.notifyTimer || this.closed) return;
+    this.notifyTimer = setTimeout(() => this.sendNotify(), NOTIFY_COALESCE_MS);
+  }
+
+  private sendNotify(): void {
+    this.notifyTimer = undefined;
+    this.notifying = sql`select pg_notify(${this.channel}, '')`.execute(this.db).then(
+      () => undefined,
+      (error: unknown) => this.logger.warn({ err: String(error) }, 'could not announce appended events'),
+    );
   }
 
   private wakeAll(): void {
@@ -104,6 +107,12 @@ export class CommitNotifier {
 
   async close(): Promise<void> {
     this.closed = true;
+    // An append's NOTIFY still waiting goes out now, before the caller closes the pool (a CLI exits right after).
+    if (this.notifyTimer) {
+      clearTimeout(this.notifyTimer);
+      this.sendNotify();
+    }
+    await this.notifying;
     await this.connecting;
     const client = this.client;
     this.client = undefined;

@@ -60,3 +60,29 @@ describe('Postgres event store: a transaction that commits late', () => {
     }
   });
 });
+
+describe('Postgres event store: closing right after an append', () => {
+  it("sends the append's notification before it closes, so a short-lived process (a CLI) warns of nothing", async () => {
+    const database = await createTestDatabase();
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    const db = createDb(database.url, logger);
+    const listener = new pg.Client({ connectionString: database.url });
+    try {
+      await migrateToLatest(db, logger);
+      await listener.connect();
+      const heard = new Promise<void>((resolve) => listener.on('notification', () => resolve()));
+      await listener.query('LISTEN serendip_events');
+      const store = new PostgresEventStore(db, { connectionString: database.url, logger });
+      await store.append(`cli-${Date.now()}`, [newEvent()], 'no-stream');
+      await store.close();
+      await db.destroy();
+      await Promise.race([heard, new Promise((_, fail) => setTimeout(() => fail(new Error('no NOTIFY heard')), 2000))]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(warnings).toEqual([]);
+    } finally {
+      await listener.end();
+      await database.drop();
+    }
+  });
+});
