@@ -2,23 +2,32 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
 import {
+  type AppealQueueChangedPush,
   type DashAppealsPage,
   type DashReport,
   ONLY_ADMINS_DECIDE_APPEAL,
+  OWN_BAN_APPEAL,
   type ReportListedPush,
+  REVIEW_REPORT_ABOUT_YOU,
+  REVIEW_REPORT_YOU_FILED,
 } from '@serendip/proto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin, signedInModerator } from '../test-support/admins.js';
-import type { ApiClient } from '../test-support/api-client.js';
+import { SetRole } from '../identity/commands/set-role/set-role.command.js';
+import { signedInAdmin, signedInModerator, signInWithCode } from '../test-support/admins.js';
+import { ApiClient } from '../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import {
   ANYONE,
+  devOutbox,
   nextEvent,
   openSystemSocket,
   type SystemClient,
+  VIDEO_USER_PASSWORD,
   type VideoClient,
+  type VideoUser,
   videoUser,
 } from '../test-support/video-users.js';
 
@@ -191,7 +200,11 @@ describe('dashboard: reports and appeals', () => {
     });
     // The table's first row is the same report, and its screenshot opens for staff.
     const [row] = (await admin.call('GET', '/dash/report/get-all?status=open')).body as DashReport[];
-    expect(row).toEqual(Object.fromEntries(Object.entries(staffHears[0]!).filter(([k]) => k !== 'eventId')));
+    // The list says whether this viewer may review it; the push, heard by all staff alike, does not.
+    expect(row).toEqual({
+      ...Object.fromEntries(Object.entries(staffHears[0]!).filter(([k]) => k !== 'eventId')),
+      canReview: true,
+    });
     const picture = await fetch(`${test.base}${row!.screenshot}`, {
       headers: { Cookie: admin.cookieHeader(), 'X-Forwarded-For': admin.ip },
     });
@@ -227,10 +240,21 @@ describe('dashboard: reports and appeals', () => {
     const { caseId } = banned.body as { caseId: string };
     expect(((await admin.call('GET', '/dash/appeals')).body as DashAppealsPage).items).toEqual([]);
 
+    // An open Appeals page hears the queue change (filed, then decided) and loads it again; nobody else hears it.
+    const adminSocket = await openSystemSocket(test.base, admin);
+    const adaSocket = await openSystemSocket(test.base, ada.api);
+    open.push(adminSocket, adaSocket);
+    const staffHears: AppealQueueChangedPush[] = [];
+    const adaHears: unknown[] = [];
+    adminSocket.on('appealQueueChanged', (push) => staffHears.push(push));
+    adaSocket.on('appealQueueChanged', (push) => adaHears.push(push));
+
     const explanation = 'That was a joke between friends.';
     expect(
       (await bob.api.call('PUT', `/user/appeal-ban/${bob.user._id}`, { appealExplanation: explanation })).status,
     ).toBe(200);
+    await expect.poll(() => staffHears.length).toBe(1);
+    expect(staffHears[0]).toMatchObject({ caseId, eventId: expect.any(String) });
     const queue = (await admin.call('GET', '/dash/appeals')).body as DashAppealsPage;
     expect(queue).toMatchObject({ page: 1, total: 1, totalPages: 1 });
     // The admin's account is live (no first name given): not shown as erased.
@@ -263,8 +287,11 @@ describe('dashboard: reports and appeals', () => {
     ).toBe(200);
     expect((await admin.call('GET', '/dash/appeals')).body).toMatchObject({ items: [], total: 0 });
     expect((await admin.call('GET', '/dash/appeals?page=x')).status).toBe(400);
+    await expect.poll(() => staffHears.length).toBe(2);
+    expect(staffHears[1]).toMatchObject({ caseId });
+    expect(adaHears).toEqual([]);
   });
-  it('leaves a moderator the appeals of short bans of plain users that a moderator decided; the rest are an admin’s', async () => {
+  it('leaves a moderator the appeals of short bans of plain users that another moderator decided; the rest are an admin’s', async () => {
     const { moderator } = await signedInModerator(test);
     const other = await signedInAdmin(test);
     const roleOf = (userId: string, role: 'user' | 'moderator' | 'admin') =>
@@ -305,8 +332,18 @@ describe('dashboard: reports and appeals', () => {
       const items = (res.body as DashAppealsPage).items;
       return new Map(items.map((a) => [a.caseId, a.canDecide]));
     };
+    // The short ban is the moderator's own: a colleague decides its appeal (a review is another's look).
+    const { moderator: colleague } = await signedInModerator(test);
     const seenByModerator = await decidable(moderator);
+    const seenByColleague = await decidable(colleague);
     expect([short, byAdmin, permanent, long, staff].map((c) => seenByModerator.get(c.caseId))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([short, byAdmin, permanent, long, staff].map((c) => seenByColleague.get(c.caseId))).toEqual([
       true,
       false,
       false,
@@ -323,9 +360,16 @@ describe('dashboard: reports and appeals', () => {
       });
       expect(refused.body).toMatchObject({ statusCode: 403, message: ONLY_ADMINS_DECIDE_APPEAL });
     }
-    // The refused appeals are still waiting; the moderator decides the short one, the admin the others.
+    const ownBan = await moderator.call('POST', `/admin/bans/${short.caseId}/appeal`, {
+      outcome: 'rejected',
+      note: 'I stand by it',
+    });
+    expect(ownBan.body).toMatchObject({ statusCode: 403, message: OWN_BAN_APPEAL });
+    // The refused appeals are still waiting; the colleague decides the short one, the admin the others, its own ban
+    // included: an admin is the final authority (a one-admin team must still decide).
     expect((await decidable(admin)).has(byAdmin.caseId)).toBe(true);
-    const decided = await moderator.call('POST', `/admin/bans/${short.caseId}/appeal`, {
+    expect((await decidable(admin)).has(short.caseId)).toBe(true);
+    const decided = await colleague.call('POST', `/admin/bans/${short.caseId}/appeal`, {
       outcome: 'approved',
       note: 'A misunderstanding',
     });
@@ -342,5 +386,68 @@ describe('dashboard: reports and appeals', () => {
         (await admin.call('POST', `/admin/bans/${caseId}/appeal`, { outcome: 'rejected', note: 'Stands' })).status,
       ).toBe(200);
     }
+  }, 60_000);
+  /**
+   * `person`, made a moderator as an admin would (two-factor on, the role given), signed in again with the mailed code
+   * in a new client: the dashboard's session.
+   */
+  async function madeModerator(person: VideoUser): Promise<ApiClient> {
+    expect((await person.api.call('POST', '/user/enable-twofac')).status).toBe(200);
+    const meta = { commandId: randomUUID(), correlationId: randomUUID(), actor: 'system', now: new Date() };
+    await test.app.get(CommandBus).execute(new SetRole(person.user._id, 'moderator', 'made for a test', meta));
+    const client = new ApiClient(test.base);
+    await signInWithCode(client, person.user.emailAddress, VIDEO_USER_PASSWORD, devOutbox(test.base));
+    return client;
+  }
+
+  it('lets nobody review a report about themselves or one they filed; the table says so; the admin reviews both', async () => {
+    const { ada, bob, matchId } = await callWithScreenshot({ reporter: 'Eve', reported: 'Mona' });
+    const about = await ada.api.call('POST', '/report/submit-report', {
+      matchId,
+      reason: 'harassment',
+      severity: 'high',
+    });
+    const filed = await bob.api.call('POST', '/report/submit-report', { matchId, reason: 'spam', severity: 'low' });
+    expect([about.status, filed.status]).toEqual([201, 201]);
+    const aboutId = (about.body as { reportId: string }).reportId;
+    const filedId = (filed.body as { reportId: string }).reportId;
+    // Bob ("Mona") is staff now: the report about her and the one she filed are others' to review.
+    const mona = await madeModerator(bob);
+
+    const listed = async (as: ApiClient) => {
+      const rows = (await as.call('GET', '/dash/report/get-all?status=open')).body as DashReport[];
+      return new Map(rows.map((r) => [r._id, r.canReview]));
+    };
+    const seenByMona = await listed(mona);
+    expect([seenByMona.get(aboutId), seenByMona.get(filedId)]).toEqual([false, false]);
+    const seenByAdmin = await listed(admin);
+    expect([seenByAdmin.get(aboutId), seenByAdmin.get(filedId)]).toEqual([true, true]);
+
+    const dismissed = await mona.call('POST', `/admin/reports/${aboutId}/resolve`, { outcome: 'dismissed' });
+    expect(dismissed.body).toMatchObject({ statusCode: 403, message: REVIEW_REPORT_ABOUT_YOU });
+    const markedFalse = await mona.call('POST', `/admin/reports/${filedId}/resolve`, {
+      outcome: 'false',
+      note: 'Made up',
+    });
+    expect(markedFalse.body).toMatchObject({ statusCode: 403, message: REVIEW_REPORT_YOU_FILED });
+    // A ban acting on her own report is refused before anyone is banned.
+    const banned = await mona.call('POST', `/admin/users/${ada.user._id}/ban`, {
+      reason: 'Spam',
+      level: 'minor',
+      penalty: { kind: 'restriction', days: 1 },
+      overrideReason: 'Chosen by the test',
+      reportId: filedId,
+    });
+    expect(banned.body).toMatchObject({ statusCode: 403, message: REVIEW_REPORT_YOU_FILED });
+    expect(
+      await test.db.selectFrom('moderation_bans').select('case_id').where('user_id', '=', ada.user._id).execute(),
+    ).toEqual([]);
+    expect((await listed(admin)).has(aboutId) && (await listed(admin)).has(filedId)).toBe(true);
+
+    expect((await admin.call('POST', `/admin/reports/${aboutId}/resolve`, { outcome: 'dismissed' })).status).toBe(200);
+    expect(
+      (await admin.call('POST', `/admin/reports/${filedId}/resolve`, { outcome: 'false', note: 'Nothing in the call' }))
+        .status,
+    ).toBe(200);
   }, 60_000);
 });

@@ -35,7 +35,16 @@ export interface DashReport {
   caseId: string | null;
   /** The reporter's own words, if any. */
   details?: string;
+  /**
+   * Whether the viewer may review it (GET /api/dash/report/get-all only): nobody reviews a report they filed or one
+   * about themselves. Absent in pushes, which reach all staff alike: the page compares the viewer's own id.
+   */
+  canReview?: boolean;
 }
+
+/** The 403s of a review (dismiss, mark false, or ban acting on it) by the person a report is about, or its reporter. */
+export const REVIEW_REPORT_ABOUT_YOU = 'You cannot review a report about yourself.';
+export const REVIEW_REPORT_YOU_FILED = 'You cannot review a report you filed.';
 
 /** GET /api/dash/report/get-all filters; paging info comes in the X-Total-Count and X-Total-Pages headers. */
 export interface DashReportQuery {
@@ -65,7 +74,8 @@ export interface DashAppeal {
   /**
    * Whether the viewer may decide it. An admin decides every appeal; a moderator only those of bans of a plain user
    * for up to 30 days that a moderator decided (an approved appeal lifts the ban: overruling an admin or a longer ban
-   * stays an admin's call).
+   * stays an admin's call). And a moderator does not decide the appeal of a ban they decided themselves (an admin, the
+   * final authority, may: a one-admin team must still decide).
    */
   canDecide: boolean;
 }
@@ -80,6 +90,8 @@ export const DASH_APPEALS_PAGE_SIZE = 10;
 
 /** The 403 a moderator gets deciding an appeal that is an admin's to decide. */
 export const ONLY_ADMINS_DECIDE_APPEAL = 'Only an admin may decide the appeal of this ban.';
+/** The 403 a moderator gets deciding the appeal of a ban they decided: a review is someone else's look. */
+export const OWN_BAN_APPEAL = 'Another staff member decides the appeal of a ban you decided.';
 
 /** Decide an appeal (POST, body {outcome, note}): approve ends the ban, reject keeps it; the note is required. */
 export interface DecideAppealRequest {

@@ -64,6 +64,14 @@ export interface BanStatusUpdatedPush extends Pushed {
 export type ReportListedPush = DashReport & Pushed;
 
 /**
+ * To staff: the appeals queue changed (an appeal filed or decided, or an appealed ban ended), so an open Appeals page
+ * loads it again; `caseId` names the ban.
+ */
+export interface AppealQueueChangedPush extends Pushed {
+  caseId: string;
+}
+
+/**
  * To staff: the dashboard overview's live figures changed (sent at most about once a second, and now and then unchanged).
  * `at`: when they were counted (ISO), so a client keeps the newest.
  */
@@ -87,6 +95,7 @@ export interface SystemServerToClientEvents {
   dashboardCounters: (event: DashboardCountersPush) => void;
   reportFiled: (event: ReportListedPush) => void;
   reportResolved: (event: ReportListedPush) => void;
+  appealQueueChanged: (event: AppealQueueChangedPush) => void;
   accountUpdated: (event: AccountUpdatedPush) => void;
 }
 
@@ -99,6 +108,7 @@ export const SYSTEM_PUSH_EVENTS = [
   'dashboardCounters',
   'reportFiled',
   'reportResolved',
+  'appealQueueChanged',
   'accountUpdated',
 ] as const satisfies readonly SystemPushEvent[];
 

@@ -15,7 +15,8 @@ const READ_YOUR_WRITE_MS = 5_000;
 /**
  * Runs the standing decider on a user's stream, bars or frees a permanently banned address, then tells that user's every
  * socket, on any node, whether they are banned now (spec 7 banStatusUpdated; the client checks the userId is its own),
- * and has those sockets read their access again (a banned staff member takes no staff pushes). Only this user hears it.
+ * and has those sockets read their access again (a banned staff member takes no staff pushes). Only this user hears it;
+ * staff hear that the appeals queue changed.
  */
 @Injectable()
 export class Standings {
@@ -35,6 +36,7 @@ export class Standings {
     await this.core.projections.caughtUpTo(result.position, READ_YOUR_WRITE_MS);
     await this.barAddresses(userId, result.events);
     await this.releaseEvidence(result.events, meta);
+    await this.announceAppealQueue(result.events, meta);
     // Only what bans or frees the account: an appeal or a warning changes nothing the screens show.
     if (result.events.some((e) => e.type !== 'BanAppealed' && e.type !== 'UserWarned')) {
       const isBanned = await this.bans.isRestricted(userId, new Date());
@@ -44,6 +46,34 @@ export class Standings {
       await this.realtime.refreshAccess(userId, `ban-access-${meta.commandId}`);
     }
     return result.events;
+  }
+
+  /**
+   * Tells staff the appeals queue changed (an appeal filed or decided, or an appealed ban ended), so an open Appeals
+   * page loads it again (spec 2 "Admin dashboard": live). A push that fails is logged: the page has it on its next load.
+   */
+  private async announceAppealQueue(events: StandingEvent[], meta: CommandMetadata): Promise<void> {
+    for (const event of events) {
+      const changed =
+        event.type === 'BanAppealed' ||
+        event.type === 'AppealResolved' ||
+        ((event.type === 'UserUnbanned' || event.type === 'BanExpired') &&
+          (await this.appealPending(event.data.caseId)));
+      if (!changed) continue;
+      const { caseId } = event.data;
+      await this.realtime
+        .toRole('staff', 'appealQueueChanged', { caseId }, `appeal-queue-${caseId}-${meta.commandId}`)
+        .catch((error: Error) => this.logger.warn(`case ${caseId}: appealQueueChanged not pushed (${error.message})`));
+    }
+  }
+
+  private async appealPending(caseId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('moderation_bans')
+      .select('appeal_status')
+      .where('case_id', '=', caseId)
+      .executeTakeFirst();
+    return row?.appeal_status === 'pending';
   }
 
   /** A ban that ended lets go of the server snapshots its case held (the reports it acted on). */

@@ -8,6 +8,7 @@ import {
 } from '@serendip/proto';
 import { type Decider, DomainError, invalidField } from '../../platform/cqrs/decider.js';
 import type { EvidenceFile, ReportEvent } from './report.events.js';
+import { assertMayReview } from './review-authority.js';
 
 /** The call as matching recorded it: who was in it, and when it ended (null while it is on). */
 export interface ReportedCall {
@@ -36,6 +37,7 @@ export type ReportCommand =
 export interface ReportState {
   reportId: string | null;
   reporterId: string | null;
+  reportedId: string | null;
   hasScreenshot: boolean;
   snapshotId: string | null;
   outcome: ReportOutcome | null;
@@ -47,10 +49,18 @@ const notFound = () => new DomainError('no-such-report', 'No such report', { kin
 
 /**
  * A report (spec 3 Report, 5): only a party of the call may report the other, within REPORT_WINDOW_HOURS of its end,
- * once per call (the stream is the reporter's for that call, so a second report finds it filed). It is reviewed once.
+ * once per call (the stream is the reporter's for that call, so a second report finds it filed). It is reviewed once,
+ * by neither of its parties.
  */
 export const report: Decider<ReportCommand, ReportState, ReportEvent> = {
-  initialState: { reportId: null, reporterId: null, hasScreenshot: false, snapshotId: null, outcome: null },
+  initialState: {
+    reportId: null,
+    reporterId: null,
+    reportedId: null,
+    hasScreenshot: false,
+    snapshotId: null,
+    outcome: null,
+  },
 
   evolve(state, event) {
     switch (event.type) {
@@ -59,6 +69,7 @@ export const report: Decider<ReportCommand, ReportState, ReportEvent> = {
           ...state,
           reportId: event.data.reportId,
           reporterId: event.data.reporterId,
+          reportedId: event.data.reportedId,
           hasScreenshot: event.data.screenshot !== null,
         };
       case 'ServerSnapshotAttached':
@@ -134,7 +145,8 @@ export const report: Decider<ReportCommand, ReportState, ReportEvent> = {
         return [{ type: 'ReportScreenshotDeleted', data: { reportId: state.reportId, reason: 'account-deleted' } }];
       }
       case 'ResolveReport': {
-        if (!state.reportId || !state.reporterId) throw notFound();
+        if (!state.reportId || !state.reporterId || !state.reportedId) throw notFound();
+        assertMayReview(actor, { reporterId: state.reporterId, reportedId: state.reportedId });
         if (state.outcome) {
           throw new DomainError('already-resolved', `This report was already reviewed (${state.outcome})`, {
             kind: 'conflict',

@@ -116,21 +116,33 @@ describe('a report: evidence and review', () => {
           },
         },
       ]);
-    given([filed])
+    given([filed], now, 'admin-1')
       .when({ type: 'ResolveReport', outcome: 'false', note: ' ', caseId: null })
       .thenThrows('note-missing');
-    given([filed])
+    given([filed], now, 'admin-1')
       .when({ type: 'ResolveReport', outcome: 'actioned', note: '', caseId: null })
       .thenThrows('case-missing');
     const dismissed = {
       type: 'ReportResolved' as const,
       data: { reportId: 'r1', reporterId: 'ann', outcome: 'dismissed' as const, by: 'admin-1', note: '', caseId: null },
     };
-    given([filed, dismissed])
+    given([filed, dismissed], now, 'admin-1')
       .when({ type: 'ResolveReport', outcome: 'dismissed', note: '', caseId: null })
       .thenThrows('already-resolved');
     given([])
       .when({ type: 'ResolveReport', outcome: 'dismissed', note: '', caseId: null })
       .thenThrows('no-such-report');
+  });
+
+  it('is reviewed by neither of its parties: not the reported person, not the reporter', () => {
+    given([filed], now, 'bob')
+      .when({ type: 'ResolveReport', outcome: 'dismissed', note: '', caseId: null })
+      .thenThrows('review-own-case');
+    given([filed], now, 'ann')
+      .when({ type: 'ResolveReport', outcome: 'false', note: 'made up', caseId: null })
+      .thenThrows('review-own-report');
+    given([filed], now, 'ann')
+      .when({ type: 'ResolveReport', outcome: 'actioned', note: '', caseId: 'case-1' })
+      .thenThrows('review-own-report');
   });
 });

@@ -22,19 +22,19 @@ export class DashModerationController {
 
   /**
    * spec 7: the answer stays the spec's array of reports; newest first, a page of 25; the paging goes in headers
-   * (X-Total-Count, X-Total-Pages). Every status unless `status` narrows it.
+   * (X-Total-Count, X-Total-Pages). Every status unless `status` narrows it. Each says whether the viewer may review it
+   * (canReview: not a report they filed or one about them).
    */
   @Get('report/get-all')
   async reportsPage(
     @Query() query: DashReportQueryDto,
+    @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DashReport[]> {
-    const { items, total, totalPages } = await this.reports.page({
-      page: query.page ?? 1,
-      status: query.status ?? 'all',
-      severity: query.severity,
-      reason: query.reason,
-    });
+    const { items, total, totalPages } = await this.reports.page(
+      { page: query.page ?? 1, status: query.status ?? 'all', severity: query.severity, reason: query.reason },
+      req.auth.userId,
+    );
     res.setHeader(TOTAL_COUNT_HEADER, String(total));
     res.setHeader(TOTAL_PAGES_HEADER, String(totalPages));
     res.setHeader('Cache-Control', 'private, no-store');
@@ -44,6 +44,7 @@ export class DashModerationController {
   /** Pending appeals of bans still on, oldest first, each with its ban, its evidence and whether the viewer decides it. */
   @Get('appeals')
   async appealsPage(@Query() query: DashPageQueryDto, @Req() req: AuthenticatedRequest): Promise<DashAppealsPage> {
-    return this.appeals.page(query.page ?? 1, await this.users.roleOf(req.auth.userId));
+    const viewer = { id: req.auth.userId, role: await this.users.roleOf(req.auth.userId) };
+    return this.appeals.page(query.page ?? 1, viewer);
   }
 }

@@ -6,6 +6,7 @@ import { UserDirectory } from '../../../identity/public/index.js';
 import { DomainError } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
+import { assertMayReview } from '../../domain/review-authority.js';
 import type { Penalty } from '../../domain/standing.decider.js';
 import { ResolveReport } from '../resolve-report/resolve-report.command.js';
 import { Standings } from '../standings.js';
@@ -35,9 +36,10 @@ const exceedsModeratorLimit = (penalty: Penalty) =>
 const CASE_NAMESPACE = 'b7d0e1c4-5a3f-4e2b-9c8d-1f6a2e4b7c90';
 
 /**
- * spec 4 "Ban": an admin or moderator bans an account, following the penalty policy or saying why not (the decider's rules). A
- * report it acts on must be about that account, and is marked actioned with the case. The user's screens turn to the
- * banned screen at once (Standings pushes it), and matching ends their call (the UserBanned integration event).
+ * spec 4 "Ban": an admin or moderator bans an account, following the penalty policy or saying why not (the decider's
+ * rules). A report it acts on must be about that account and not filed by the one banning (review-authority), and is
+ * marked actioned with the case. The user's screens turn to the banned screen at once (Standings pushes it), and
+ * matching ends their call (the UserBanned integration event).
  */
 @CommandHandler(BanUser)
 export class BanUserHandler implements ICommandHandler<BanUser> {
@@ -66,12 +68,14 @@ export class BanUserHandler implements ICommandHandler<BanUser> {
     if (reportId) {
       const report = await this.db
         .selectFrom('moderation_reports')
-        .select(['reported_id', 'status'])
+        .select(['reporter_id', 'reported_id', 'status'])
         .where('report_id', '=', reportId)
         .executeTakeFirst();
       if (!report || report.reported_id !== userId) {
         throw new DomainError('report-not-about-user', 'That report is not about this user', { field: 'reportId' });
       }
+      // Acting on a report reviews it: refused before anyone is banned, as the report's own decider would after.
+      assertMayReview(meta.actor, { reporterId: report.reporter_id, reportedId: report.reported_id });
       if (report.status !== 'open') {
         throw new DomainError('already-resolved', `That report was already reviewed (${report.status})`, {
           kind: 'conflict',

@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ONLY_ADMINS_DECIDE_APPEAL } from '@serendip/proto';
+import { ONLY_ADMINS_DECIDE_APPEAL, OWN_BAN_APPEAL } from '@serendip/proto';
 import { UserDirectory } from '../../../identity/public/index.js';
 import { DomainError } from '../../../platform/cqrs/decider.js';
 import type { CommandMetadata } from '../../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
-import { mayDecideAppeal } from '../../domain/appeal-authority.js';
+import { appealBar } from '../../domain/appeal-authority.js';
 import { Standings } from '../standings.js';
 
 /**
  * Staff decide an appeal (spec 4 "Appeal"): approved lifts the ban and its violation; rejected keeps it. A moderator
- * decides only the appeals mayDecideAppeal leaves them; the rest are an admin's.
+ * decides only the appeals appealBar leaves them (never that of a ban they decided); the rest are an admin's.
  */
 export class ResolveAppeal extends Command<void> {
   constructor(
@@ -46,12 +46,15 @@ export class ResolveAppealHandler implements ICommandHandler<ResolveAppeal> {
     const appealed = {
       bannedAt: new Date(ban.banned_at),
       expiresAt: ban.expires_at === null ? null : new Date(ban.expires_at),
+      bannedBy: ban.banned_by,
       bannedByRole,
       userRole,
     };
-    if (!mayDecideAppeal(deciderRole, appealed)) {
+    const bar = appealBar({ id: meta.actor, role: deciderRole }, appealed);
+    if (bar === 'admin-only') {
       throw new DomainError('admin-only-appeal', ONLY_ADMINS_DECIDE_APPEAL, { kind: 'forbidden' });
     }
+    if (bar === 'own-ban') throw new DomainError('own-ban-appeal', OWN_BAN_APPEAL, { kind: 'forbidden' });
     await this.standings.run(ban.user_id, { type: 'ResolveAppeal', caseId, outcome, note }, meta);
   }
 }

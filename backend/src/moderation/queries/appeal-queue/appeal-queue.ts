@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DASH_APPEALS_PAGE_SIZE, type DashAppealsPage, type Role, type ViolationLevel } from '@serendip/proto';
 import { UserDirectory } from '../../../identity/public/index.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
-import { mayDecideAppeal } from '../../domain/appeal-authority.js';
+import { type AppealDecider, mayDecideAppeal } from '../../domain/appeal-authority.js';
 import { personOf, ReportList } from '../report-list/report-list.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -21,7 +21,7 @@ export class AppealQueue {
     private readonly reports: ReportList,
   ) {}
 
-  async page(page: number, viewerRole: Role): Promise<DashAppealsPage> {
+  async page(page: number, viewer: AppealDecider): Promise<DashAppealsPage> {
     const query = this.db
       .selectFrom('moderation_bans')
       .where('appeal_status', '=', 'pending')
@@ -41,7 +41,7 @@ export class AppealQueue {
     const [names, evidence, roles] = await Promise.all([
       this.users.firstNames(people),
       this.reports.ofCases(rows.map((r) => r.case_id)),
-      viewerRole === 'admin'
+      viewer.role === 'admin'
         ? new Map<string, Role>()
         : Promise.all(people.map(async (id) => [id, await this.users.roleOf(id)] as const)).then((r) => new Map(r)),
     ]);
@@ -58,9 +58,10 @@ export class AppealQueue {
         appealExplanation: r.appeal_explanation ?? '',
         appealedAt: iso(r.appealed_at ?? r.banned_at),
         evidence: evidence.get(r.case_id) ?? [],
-        canDecide: mayDecideAppeal(viewerRole, {
+        canDecide: mayDecideAppeal(viewer, {
           bannedAt: new Date(r.banned_at),
           expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+          bannedBy: r.banned_by,
           bannedByRole: roleOf(r.banned_by),
           userRole: roleOf(r.user_id),
         }),

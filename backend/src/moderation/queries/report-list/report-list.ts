@@ -11,6 +11,7 @@ import type { Selectable } from 'kysely';
 import { UserDirectory } from '../../../identity/public/index.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import type { ModerationReportsTable } from '../../../platform/database/schema.js';
+import { reviewBar } from '../../domain/review-authority.js';
 
 type ReportRow = Selectable<ModerationReportsTable>;
 
@@ -39,7 +40,8 @@ export class ReportList {
     private readonly users: UserDirectory,
   ) {}
 
-  async page({ page, status, severity, reason }: ReportFilter): Promise<ReportPage> {
+  /** `viewerId`: each row says whether they may review it (the rule the report's decider enforces). */
+  async page({ page, status, severity, reason }: ReportFilter, viewerId: string): Promise<ReportPage> {
     let query = this.db.selectFrom('moderation_reports');
     if (status !== 'all') query = query.where('status', '=', status);
     if (severity) query = query.where('severity', '=', severity);
@@ -56,7 +58,10 @@ export class ReportList {
     ]);
     const total = Number(counted.total);
     return {
-      items: await this.listed(rows),
+      items: (await this.listed(rows)).map((r) => ({
+        ...r,
+        canReview: reviewBar(viewerId, { reporterId: r.reportedByWho._id, reportedId: r.reportedUser._id }) === null,
+      })),
       total,
       totalPages: Math.max(1, Math.ceil(total / DASH_REPORTS_PAGE_SIZE)),
     };
