@@ -1,7 +1,8 @@
 import type { LogEntry, LogLevel, LogLevelFilter } from '@serendip/proto';
 import { RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectCurrentUser } from '../../../features/auth/session.selectors';
 import { checkHealth, HEALTH_DETAILS } from '../../../features/system/health-client';
 import { SERVER_STATUS_TEXT } from '../../../features/system/ServerStatusPill';
 import { healthChecked, type HealthStatus } from '../../../features/system/system.slice';
@@ -23,6 +24,8 @@ export const SYSTEM_LOG_TEXTS = {
   notFetched: 'Failed to fetch logs.',
   fetchError: 'Error fetching logs. Please try again later.',
   retry: 'Try again',
+  adminsOnly: 'The System Log is for admins.',
+  adminsOnlyWhy: "It shows the server's own log lines; an admin can look into a problem you see.",
 } as const;
 
 const FILTERS: { label: string; level: LogLevelFilter | null }[] = [
@@ -58,6 +61,28 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
  */
 export function SystemLogPage() {
   useDocumentTitle(SYSTEM_LOG_TEXTS.title);
+  // GET /api/dash/logs is an admin's (spec 6): a moderator who comes by a link is told so, nothing is asked.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'admin';
+  return isAdmin ? <SystemLog /> : <AdminsOnly />;
+}
+
+function AdminsOnly() {
+  return (
+    <section className="dash-page system-log">
+      <div className="dash-page__head">
+        <h1>{SYSTEM_LOG_TEXTS.title}</h1>
+      </div>
+      <div className="dash-card system-log__state">
+        <p>
+          <strong className="system-log__admins-only">{SYSTEM_LOG_TEXTS.adminsOnly}</strong>
+        </p>
+        <p>{SYSTEM_LOG_TEXTS.adminsOnlyWhy}</p>
+      </div>
+    </section>
+  );
+}
+
+function SystemLog() {
   const dispatch = useAppDispatch();
   const [health, setHealth] = useState<HealthStatus>('checking');
   const [level, setLevel] = useState<LogLevelFilter | null>(null);
