@@ -7,6 +7,8 @@ import {
   type ViolationLevel,
 } from '@serendip/proto';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../../features/auth/session.selectors';
 import { LEVEL_LABEL } from '../../features/moderation/ban-display';
 import { REASON_LABELS } from '../../features/reports/report-texts';
 import { isHttpError } from '../../shared/http/http-error';
@@ -28,6 +30,16 @@ const KIND_LABELS: Record<Kind, string> = {
   restriction: 'Restriction',
   permanent: 'Permanent ban',
 };
+
+/** The longest restriction a moderator may set; permanent and longer bans are an admin's (spec 6, the server's rule). */
+export const MODERATOR_MAX_BAN_DAYS = 30;
+export const BAN_DIALOG_TEXTS = {
+  adminDecidesLonger: `An admin decides bans longer than ${MODERATOR_MAX_BAN_DAYS} days.`,
+  tooLong: `A moderator bans for up to ${MODERATOR_MAX_BAN_DAYS} days; an admin decides longer bans.`,
+} as const;
+
+const withinModeratorLimit = (p: { kind: Kind; days?: number }) =>
+  p.kind === 'warning' || (p.kind === 'restriction' && (p.days ?? 1) <= MODERATOR_MAX_BAN_DAYS);
 
 export function describePenalty(p: { kind: Kind; days?: number }): string {
   if (p.kind === 'restriction') return `Restriction for ${p.days} day${p.days === 1 ? '' : 's'}`;
@@ -54,6 +66,9 @@ export function BanDialog({
 }) {
   const ids = useId();
   const { userId, name } = target;
+  // A moderator is offered what the server lets them do: up to 30 days, never a permanent ban.
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'admin';
+  const kinds = (Object.keys(KIND_LABELS) as Kind[]).filter((k) => isAdmin || k !== 'permanent');
   const [level, setLevel] = useState<ViolationLevel>(report ? LEVEL_OF_SEVERITY[report.severity] : 'moderate');
   const [suggestion, setSuggestion] = useState<{ level: ViolationLevel; view: PenaltySuggestionView } | null>(null);
   const [suggestionFailed, setSuggestionFailed] = useState<ViolationLevel | null>(null);
@@ -83,7 +98,8 @@ export function BanDialog({
 
   const current = suggestion?.level === level ? suggestion.view : null;
   const suggestionLoading = !current && suggestionFailed !== level;
-  const following = follow && current !== null;
+  const suggestionAllowed = current !== null && (isAdmin || withinModeratorLimit(current));
+  const following = follow && suggestionAllowed;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -97,6 +113,7 @@ export function BanDialog({
       const n = Number(days);
       if (kind === 'restriction' && (!Number.isInteger(n) || n < 1))
         return setError('Days must be a whole number, 1 or more.');
+      if (!isAdmin && !withinModeratorLimit({ kind, days: n })) return setError(BAN_DIALOG_TEXTS.tooLong);
       penalty = kind === 'restriction' ? { kind, days: n } : { kind };
       if (!overrideReason.trim()) return setError('Say why you choose another penalty than the policy suggests.');
     }
@@ -140,8 +157,8 @@ export function BanDialog({
               <input
                 type="radio"
                 name={`${ids}-penalty`}
-                checked={follow}
-                disabled={!current}
+                checked={following}
+                disabled={!suggestionAllowed}
                 onChange={() => setFollow(true)}
               />
               <span>
@@ -154,6 +171,9 @@ export function BanDialog({
                   'not available'
                 )}
                 {current ? <span className="dash-muted dash-ban__why">{current.explanation}</span> : null}
+                {current && !suggestionAllowed ? (
+                  <span className="dash-ban__why dash-ban__admin-only">{BAN_DIALOG_TEXTS.adminDecidesLonger}</span>
+                ) : null}
               </span>
             </label>
             <label className="dash-radio">
@@ -165,7 +185,7 @@ export function BanDialog({
                 <label className="dash-select">
                   <span>Penalty type</span>
                   <select value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-                    {(Object.keys(KIND_LABELS) as Kind[]).map((k) => (
+                    {kinds.map((k) => (
                       <option key={k} value={k}>
                         {KIND_LABELS[k]}
                       </option>
@@ -177,6 +197,7 @@ export function BanDialog({
                     label="Days"
                     type="number"
                     min={1}
+                    max={isAdmin ? undefined : MODERATOR_MAX_BAN_DAYS}
                     inputMode="numeric"
                     value={days}
                     onChange={(e) => setDays(e.target.value)}

@@ -267,6 +267,26 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
         { role: 'moderator', reason: 'Runs the night shift' },
       ]),
     );
+    expect(await screen.findByText('Bob Stone is now a moderator.')).toBeDefined();
+    // Bob's two-factor login is off: the dashboard stays closed to him until it is on and he signs in with the code.
+    const notice = await screen.findByText(/must turn on two-factor login/);
+    expect(notice.textContent).toBe(
+      'Bob Stone must turn on two-factor login and sign in with the code we e-mail before they can use the dashboard.',
+    );
+  });
+
+  it('says nothing of two-factor login when the new moderator has it on, or when the role goes back to user', async () => {
+    const details = bob();
+    const server = signedInAs(admin, { ...details, status: { ...details.status, twoFactorEnabled: true } });
+    server.on('POST', DASH_USER_PATHS.role(BOB), reply(200, { message: 'Role changed' }));
+    renderApp(PAGE);
+
+    const form = await screen.findByRole('form', { name: 'Role' });
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'admin');
+    await userEvent.type(within(form).getByLabelText('Reason for the role change'), 'Runs the team');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('Bob Stone is now an admin.')).toBeDefined();
+    expect(screen.queryByText(/must turn on two-factor login/)).toBeNull();
   });
 
   it('shows a moderator what the server sends (no e-mail, birth date or sessions card), no role form and no Unban; Ban is theirs', async () => {
@@ -285,6 +305,94 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
     expect(screen.queryByRole('form', { name: 'Role' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Unban' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Ban' })).toBeDefined();
+  });
+
+  it('offers a moderator no permanent ban and no more than 30 days; a longer suggestion shows, but an admin decides it', async () => {
+    const server = signedInAs(moderator, bob({ admin: false }));
+    server
+      .on(
+        'GET',
+        `/api/admin/users/${BOB}/penalty-suggestion`,
+        reply(200, { kind: 'permanent', tier: 4, explanation: 'A fourth violation: a permanent ban.' }),
+      )
+      .on('POST', DASH_MODERATION_PATHS.ban(BOB), reply(201, { caseId: CASE }));
+    renderApp(PAGE);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban Bob' });
+    expect(await within(dialog).findByText('Permanent ban')).toBeDefined();
+    expect(within(dialog).getByText('An admin decides bans longer than 30 days.')).toBeDefined();
+    const suggestion = within(dialog).getByRole('radio', { name: /Policy suggestion/ });
+    expect(suggestion).toHaveProperty('disabled', true);
+    expect(suggestion).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('radio', { name: 'Another penalty' })).toHaveProperty('checked', true);
+
+    const types = within(dialog).getByRole('combobox', { name: 'Penalty type' });
+    expect(
+      within(types)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Warning', 'Restriction']);
+    const days = within(dialog).getByLabelText('Days');
+    expect(days.getAttribute('max')).toBe('30');
+
+    await userEvent.type(within(dialog).getByLabelText('Reason (the user sees it)'), 'Harassment');
+    await userEvent.type(within(dialog).getByLabelText("Why not the policy's suggestion"), 'The longest I may give');
+    await userEvent.clear(days);
+    await userEvent.type(days, '45');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'A moderator bans for up to 30 days; an admin decides longer bans.',
+    );
+    expect(server.requestsTo('POST', DASH_MODERATION_PATHS.ban(BOB))).toHaveLength(0);
+
+    await userEvent.clear(days);
+    await userEvent.type(days, '30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('POST', DASH_MODERATION_PATHS.ban(BOB)).map((r) => r.body)).toEqual([
+      {
+        reason: 'Harassment',
+        level: 'moderate',
+        penalty: { kind: 'restriction', days: 30 },
+        overrideReason: 'The longest I may give',
+      },
+    ]);
+  });
+
+  it('lets a moderator follow a suggestion of 30 days or less, and an admin a permanent one', async () => {
+    const server = signedInAs(moderator, bob({ admin: false }));
+    server.on(
+      'GET',
+      `/api/admin/users/${BOB}/penalty-suggestion`,
+      reply(200, { kind: 'restriction', tier: 3, days: 30, explanation: 'A third violation: 30 days.' }),
+    );
+    const { unmount } = renderApp(PAGE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ban' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Ban Bob' });
+    expect(await within(dialog).findByText('Restriction for 30 days')).toBeDefined();
+    expect(within(dialog).getByRole('radio', { name: /Policy suggestion/ })).toHaveProperty('checked', true);
+    expect(within(dialog).queryByText('An admin decides bans longer than 30 days.')).toBeNull();
+    unmount();
+    resetBrowser();
+
+    signedInAs(admin, bob()).on(
+      'GET',
+      `/api/admin/users/${BOB}/penalty-suggestion`,
+      reply(200, { kind: 'permanent', tier: 4, explanation: 'A fourth violation: a permanent ban.' }),
+    );
+    renderApp(PAGE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ban' }));
+    dialog = await screen.findByRole('dialog', { name: 'Ban Bob Stone' });
+    expect(await within(dialog).findByText('Permanent ban')).toBeDefined();
+    expect(within(dialog).getByRole('radio', { name: /Policy suggestion/ })).toHaveProperty('checked', true);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Another penalty' }));
+    const types = within(dialog).getByRole('combobox', { name: 'Penalty type' });
+    expect(
+      within(types)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('Permanent ban');
   });
 
   it('offers no Ban and no role change on your own page, and a moderator no Ban of staff', async () => {

@@ -7,6 +7,7 @@ import { LEVEL_LABEL } from '../../../features/moderation/ban-display';
 import { countryNameOf } from '../../../shared/country-names';
 import { isHttpError } from '../../../shared/http/http-error';
 import { logError } from '../../../shared/log';
+import { notify } from '../../../shared/toasts/notify';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import {
   Avatar,
@@ -282,17 +283,42 @@ function StatusCard({
         </div>
       )}
       {!deleted && !isSelf && isAdmin && (
-        <RoleForm userId={details.profile._id} role={s.role} onChanged={onRoleChanged} />
+        <RoleForm
+          userId={details.profile._id}
+          name={displayName(details.profile)}
+          role={s.role}
+          twoFactorEnabled={s.twoFactorEnabled}
+          onChanged={onRoleChanged}
+        />
       )}
     </article>
   );
 }
 
-/** Admins only (the server checks too): user, moderator or admin, with the reason on record. */
-function RoleForm({ userId, role, onChanged }: { userId: string; role: Role; onChanged: () => void }) {
+const ROLE_NOUN: Record<Role, string> = { user: 'a user', moderator: 'a moderator', admin: 'an admin' };
+
+/**
+ * Admins only (the server checks too): user, moderator or admin, with the reason on record. Staff reach the dashboard
+ * only with two-factor login on and a session begun with the mailed code (spec 6 Admin): the admin is told when the
+ * new moderator or admin still has it off.
+ */
+function RoleForm({
+  userId,
+  name,
+  role,
+  twoFactorEnabled,
+  onChanged,
+}: {
+  userId: string;
+  name: string;
+  role: Role;
+  twoFactorEnabled: boolean;
+  onChanged: () => void;
+}) {
   const [next, setNext] = useState<Role>(role);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [needsTwoFactor, setNeedsTwoFactor] = useState(false);
   const [sending, setSending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -303,6 +329,8 @@ function RoleForm({ userId, role, onChanged }: { userId: string; role: Role; onC
     try {
       await dashUsersApi.setRole(userId, next, reason.trim());
       setReason('');
+      notify.success(`${name} is now ${ROLE_NOUN[next]}.`);
+      setNeedsTwoFactor(next !== 'user' && !twoFactorEnabled);
       onChanged();
     } catch (failure) {
       logError('Role change failed', failure);
@@ -326,6 +354,11 @@ function RoleForm({ userId, role, onChanged }: { userId: string; role: Role; onC
       {error && (
         <p role="alert" className="dash-user__error">
           {error}
+        </p>
+      )}
+      {needsTwoFactor && (
+        <p role="status" className="dash-user__notice">
+          {name} must turn on two-factor login and sign in with the code we e-mail before they can use the dashboard.
         </p>
       )}
       <Button type="submit" size="sm" disabled={sending || next === role}>

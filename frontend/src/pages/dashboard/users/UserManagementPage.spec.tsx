@@ -118,6 +118,7 @@ describe('User Management (/dashboard/user-management)', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Ada Lovelace')).toBeDefined();
     expect(within(table).queryByRole('columnheader', { name: 'E-mail' })).toBeNull();
+    expect(screen.getByText('1 user')).toBeDefined();
   });
 
   it('says when nobody matches, and when the list could not be loaded (and tries again)', async () => {

@@ -65,7 +65,9 @@ export function UserManagementPage() {
         <h1 id="users-title">{USER_MANAGEMENT_TEXTS.title}</h1>
         {load.state === 'loaded' && (
           <p className="dash-users__count">
-            {search ? `${load.list.total} matching “${search}”` : `${load.list.total} users`}
+            {search
+              ? `${load.list.total.toLocaleString('en')} matching “${search}”`
+              : `${load.list.total.toLocaleString('en')} ${load.list.total === 1 ? 'user' : 'users'}`}
           </p>
         )}
       </div>
