@@ -15,9 +15,11 @@ export interface DashboardLive {
   arrivals: DashReport[];
   /** The latest word on each report reviewed since (reportResolved pushes), by id. */
   reviewed: Record<string, DashReport>;
+  /** How many times the appeals queue changed since the dashboard opened (appealQueueChanged pushes). */
+  appealQueueChanges: number;
 }
 
-const EMPTY: DashboardLive = { counters: null, at: null, arrivals: [], reviewed: {} };
+const EMPTY: DashboardLive = { counters: null, at: null, arrivals: [], reviewed: {}, appealQueueChanges: 0 };
 
 interface Live {
   state: DashboardLive;
@@ -25,8 +27,9 @@ interface Live {
 }
 
 /**
- * The dashboard's live state (spec 2 "Admin dashboard"): staff's system sockets get dashboardCounters, reportFiled and
- * reportResolved; the overview's cards, the review bell and the report table read them here. It lives in the
+ * The dashboard's live state (spec 2 "Admin dashboard"): staff's system sockets get dashboardCounters, reportFiled,
+ * reportResolved and appealQueueChanged; the overview's cards, the review bell, the report table and the appeals
+ * queue read them here. It lives in the
  * dashboard's chunk, one per store (tests make many), not in the app's store: a user's first visit carries none of it.
  */
 const lives = new WeakMap<object, Live>();
@@ -71,6 +74,8 @@ tapPushes((push, store) => {
       const { eventId: _eventId, ...report } = push.payload;
       return update(live, (s) => ({ ...s, reviewed: { ...s.reviewed, [report._id]: report } }));
     }
+    case 'appealQueueChanged':
+      return update(live, (s) => ({ ...s, appealQueueChanges: s.appealQueueChanges + 1 }));
     default:
       return undefined;
   }

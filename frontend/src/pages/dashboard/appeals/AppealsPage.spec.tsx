@@ -1,5 +1,5 @@
 import { AUTH_PATHS, type DashAppeal, type DashAppealsPage } from '@serendip/proto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -53,8 +53,8 @@ function onAppealsPage(items: DashAppeal[], viewer = ADMIN) {
   const page: DashAppealsPage = { items, page: 1, totalPages: 1, total: items.length };
   const server = serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, viewer)).on('GET', APPEALS, reply(200, page));
   rememberSessionInThisBrowser();
-  renderApp('/dashboard/appeals');
-  return server;
+  const { socket } = renderApp('/dashboard/appeals');
+  return Object.assign(server, { socket });
 }
 
 describe('Appeals page', () => {
@@ -147,5 +147,32 @@ describe('Appeals page', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
 
     expect(await within(card).findByText(`No pending appeal for case ${anAppeal().caseId}`)).toBeDefined();
+  });
+
+  it('leaves the appeal of a moderator’s own ban to another staff member, and says so', async () => {
+    // The viewer is aUser's user-1, who decided this ban.
+    onAppealsPage([anAppeal({ bannedBy: { _id: 'user-1', firstName: 'Mona' }, canDecide: false })], MODERATOR);
+
+    const card = await screen.findByRole('article', { name: 'Appeal of Bob' });
+    expect(within(card).getByText('You decided this ban: another staff member decides the appeal.')).toBeDefined();
+    expect(within(card).queryByText('An admin decides this appeal.')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('loads the queue again when staff hear it changed: an appeal filed meanwhile shows without a reload', async () => {
+    const server = onAppealsPage([]);
+    expect(await screen.findByText('No appeals waiting for a decision.')).toBeDefined();
+    act(() => server.socket.serverConnects());
+    server.on('GET', APPEALS, reply(200, { items: [anAppeal()], page: 1, totalPages: 1, total: 1 }));
+
+    act(() =>
+      server.socket.serverPushes({
+        event: 'appealQueueChanged',
+        payload: { caseId: anAppeal().caseId, eventId: 'e-1' },
+      }),
+    );
+
+    expect(await screen.findByRole('article', { name: 'Appeal of Bob' })).toBeDefined();
+    expect(screen.getByText('1 pending, oldest first')).toBeDefined();
   });
 });

@@ -1,5 +1,7 @@
 import type { DashAppeal, DashAppealsPage } from '@serendip/proto';
 import { useEffect, useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { selectCurrentUser } from '../../../features/auth/session.selectors';
 import { formatBanDate, LEVEL_LABEL } from '../../../features/moderation/ban-display';
 import { REASON_LABELS } from '../../../features/reports/report-texts';
 import { isHttpError } from '../../../shared/http/http-error';
@@ -7,6 +9,7 @@ import { logError } from '../../../shared/log';
 import { notify } from '../../../shared/toasts/notify';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { Button, Spinner, Textarea } from '../../../ui';
+import { useDashboardLive } from '../dashboard-live';
 import { decideAppeal, fetchAppeals } from '../reports/dash-moderation-api';
 import { EvidenceThumbs, Pager, PersonLink, SeverityBadge } from '../reports/report-bits';
 import '../reports/reports-page.css';
@@ -14,6 +17,8 @@ import '../reports/reports-page.css';
 export const APPEAL_TEXTS = {
   /** A moderator's view of an appeal that is an admin's to decide (the server says which: `canDecide`). */
   adminDecides: 'An admin decides this appeal.',
+  /** A moderator's view of the appeal of a ban they decided: the review is another's (the server refuses it). */
+  ownBan: 'You decided this ban: another staff member decides the appeal.',
 } as const;
 
 type Loaded = { key: string; answer: DashAppealsPage } | { key: string; failed: true };
@@ -22,8 +27,9 @@ type Loaded = { key: string; answer: DashAppealsPage } | { key: string; failed: 
  * The appeals queue (spec 4 "Appeal": one appeal per ban, impartial review): pending appeals of bans still on, oldest
  * first, each with the ban, the user's explanation and the reports the ban acted on. Approving ends the ban,
  * rejecting keeps it; either needs a note saying what the review found. A moderator decides only the appeals the
- * server says they may (short bans of plain users a moderator decided); the others say an admin decides them. The
- * evidence's pictures load only when a staff member opens them (each look is recorded).
+ * server says they may (short bans of plain users another moderator decided); the others say who decides them. The
+ * evidence's pictures load only when a staff member opens them (each look is recorded). The queue loads again when
+ * staff hear it changed (appealQueueChanged: an appeal filed or decided elsewhere), keeping the list shown meanwhile.
  */
 export function AppealsPage() {
   useDocumentTitle('Appeals');
@@ -31,6 +37,7 @@ export function AppealsPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [decided, setDecided] = useState<Set<string>>(() => new Set());
+  const changes = useDashboardLive((live) => live.appealQueueChanges);
   const key = `${page}|${attempt}`;
 
   useEffect(() => {
@@ -44,19 +51,22 @@ export function AppealsPage() {
       },
     );
     return () => controller.abort();
-    // `key` names every input of the request.
+    // `key` names every input of the request; a live change loads the same page again, its answer under the same key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, changes]);
 
   const current = loaded?.key === key ? loaded : null;
   const answer = current && 'answer' in current ? current.answer : null;
   const appeals = answer?.items.filter((a) => !decided.has(a.caseId)) ?? [];
+  // Decided here and still in the answer (one loaded since no longer lists it, nor counts it).
+  const pending = answer ? answer.total - (answer.items.length - appeals.length) : 0;
+  const viewerId = useAppSelector(selectCurrentUser)?._id;
 
   return (
     <section className="dash-page">
       <div className="dash-page__head">
         <h1>Appeals</h1>
-        {answer ? <span className="dash-muted">{answer.total - decided.size} pending, oldest first</span> : null}
+        {answer ? <span className="dash-muted">{pending} pending, oldest first</span> : null}
       </div>
       {!current ? (
         <div className="dash-card dash-state">
@@ -78,7 +88,11 @@ export function AppealsPage() {
           <ul className="dash-appeals" aria-label="Pending appeals, oldest first">
             {appeals.map((appeal) => (
               <li key={appeal.caseId}>
-                <AppealCard appeal={appeal} onDecided={() => setDecided((d) => new Set(d).add(appeal.caseId))} />
+                <AppealCard
+                  appeal={appeal}
+                  viewerId={viewerId}
+                  onDecided={() => setDecided((d) => new Set(d).add(appeal.caseId))}
+                />
               </li>
             ))}
           </ul>
@@ -91,7 +105,15 @@ export function AppealsPage() {
   );
 }
 
-function AppealCard({ appeal, onDecided }: { appeal: DashAppeal; onDecided: () => void }) {
+function AppealCard({
+  appeal,
+  viewerId,
+  onDecided,
+}: {
+  appeal: DashAppeal;
+  viewerId: string | undefined;
+  onDecided: () => void;
+}) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -188,7 +210,9 @@ function AppealCard({ appeal, onDecided }: { appeal: DashAppeal; onDecided: () =
           </div>
         </div>
       ) : (
-        <p className="dash-muted">{APPEAL_TEXTS.adminDecides}</p>
+        <p className="dash-muted">
+          {appeal.bannedBy._id === viewerId ? APPEAL_TEXTS.ownBan : APPEAL_TEXTS.adminDecides}
+        </p>
       )}
     </article>
   );

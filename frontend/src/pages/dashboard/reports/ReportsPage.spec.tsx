@@ -160,7 +160,7 @@ describe('Reports page (spec 2 "Reports page")', () => {
     expect(within(row).queryByRole('button', { name: 'Ban' })).toBeNull();
   });
 
-  it('dismisses and marks false', async () => {
+  it('dismisses with an optional note and marks false only with one, each in a dialog, and says so', async () => {
     const { server } = onReportsPage([aReport(), aReport({ _id: 'report-2', number: 6 })]);
     server
       .on('POST', '/api/admin/reports/report-1/resolve', reply(200, { message: 'Report marked dismissed' }))
@@ -168,14 +168,88 @@ describe('Reports page (spec 2 "Reports page")', () => {
 
     const first = await screen.findByRole('row', { name: 'Report #7' });
     await userEvent.click(within(first).getByRole('button', { name: 'Dismiss' }));
+    const dismiss = await screen.findByRole('dialog', { name: 'Dismiss report #7' });
+    expect(within(dismiss).getByRole('textbox', { name: /Note/ })).toBeDefined();
+    await userEvent.click(within(dismiss).getByRole('button', { name: 'Dismiss report' }));
     expect(await within(first).findByText('Dismissed')).toBeDefined();
-    const second = screen.getByRole('row', { name: 'Report #6' });
-    await userEvent.click(within(second).getByRole('button', { name: 'Mark false' }));
-    expect(await within(second).findByText('False report')).toBeDefined();
+    expect(await screen.findByText('Report #7 dismissed.')).toBeDefined();
     expect(server.requestsTo('POST', '/api/admin/reports/report-1/resolve')[0]?.body).toEqual({
       outcome: 'dismissed',
     });
-    expect(server.requestsTo('POST', '/api/admin/reports/report-2/resolve')[0]?.body).toEqual({ outcome: 'false' });
+
+    // Marking false judges the reporter: the note is required, and nothing is sent without it.
+    const second = screen.getByRole('row', { name: 'Report #6' });
+    await userEvent.click(within(second).getByRole('button', { name: 'Mark false' }));
+    const markFalse = await screen.findByRole('dialog', { name: 'Mark report #6 false' });
+    await userEvent.click(within(markFalse).getByRole('button', { name: 'Mark false' }));
+    expect(within(markFalse).getByText('Say why the report is false: it counts against the reporter.')).toBeDefined();
+    expect(server.requestsTo('POST', '/api/admin/reports/report-2/resolve')).toHaveLength(0);
+    await userEvent.type(
+      within(markFalse).getByRole('textbox', { name: /Why is it false/ }),
+      'Bob was polite all call',
+    );
+    await userEvent.click(within(markFalse).getByRole('button', { name: 'Mark false' }));
+    expect(await within(second).findByText('False report')).toBeDefined();
+    expect(await screen.findByText('Report #6 marked false.')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.requestsTo('POST', '/api/admin/reports/report-2/resolve')[0]?.body).toEqual({
+      outcome: 'false',
+      note: 'Bob was polite all call',
+    });
+  });
+
+  it('keeps the dialog open and says why when the server refuses the review', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { server } = onReportsPage([aReport()]);
+    server.on(
+      'POST',
+      '/api/admin/reports/report-1/resolve',
+      reply(409, { statusCode: 409, message: 'This report was already reviewed (dismissed)' }),
+    );
+    const row = await screen.findByRole('row', { name: 'Report #7' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Dismiss' }));
+    const dismiss = await screen.findByRole('dialog', { name: 'Dismiss report #7' });
+    await userEvent.type(within(dismiss).getByRole('textbox', { name: /Note/ }), 'Nothing against the rules');
+    await userEvent.click(within(dismiss).getByRole('button', { name: 'Dismiss report' }));
+    expect(await within(dismiss).findByText('This report was already reviewed (dismissed)')).toBeDefined();
+    expect(server.requestsTo('POST', '/api/admin/reports/report-1/resolve')[0]?.body).toEqual({
+      outcome: 'dismissed',
+      note: 'Nothing against the rules',
+    });
+  });
+
+  it('offers no review of a report about the viewer or one they filed, and says another staff member reviews it', async () => {
+    // The viewer is aUser's user-1.
+    const { socket } = onReportsPage([
+      aReport({ reportedUser: { _id: 'user-1', firstName: 'Mona' }, canReview: false }),
+      aReport({ _id: 'report-2', number: 6, reportedByWho: { _id: 'user-1', firstName: 'Mona' }, canReview: false }),
+      aReport({ _id: 'report-3', number: 5, canReview: true }),
+    ]);
+
+    const about = await screen.findByRole('row', { name: 'Report #7' });
+    expect(within(about).getByText('About you: another staff member reviews it.')).toBeDefined();
+    for (const name of ['Dismiss', 'Mark false', 'Ban'])
+      expect(within(about).queryByRole('button', { name })).toBeNull();
+    const filed = screen.getByRole('row', { name: 'Report #6' });
+    expect(within(filed).getByText('Filed by you: another staff member reviews it.')).toBeDefined();
+    expect(within(filed).queryByRole('button', { name: 'Ban' })).toBeNull();
+    expect(within(screen.getByRole('row', { name: 'Report #5' })).getByRole('button', { name: 'Ban' })).toBeDefined();
+
+    // A live arrival about the viewer (pushes reach all staff alike, without canReview) is theirs to leave, too.
+    act(() => socket.serverConnects());
+    act(() =>
+      socket.serverPushes({
+        event: 'reportFiled',
+        payload: {
+          ...aReport({ _id: 'report-9', number: 9, reportedUser: { _id: 'user-1', firstName: 'Mona' } }),
+          createdAt: '2026-05-02T11:00:00.000Z',
+          eventId: 'e-9',
+        },
+      }),
+    );
+    const arrived = await screen.findByRole('row', { name: 'Report #9' });
+    expect(within(arrived).getByText('About you: another staff member reviews it.')).toBeDefined();
+    expect(within(arrived).queryByRole('button', { name: 'Dismiss' })).toBeNull();
   });
 
   it('bans from a report with the policy’s suggestion, and asks why when another penalty is chosen', async () => {

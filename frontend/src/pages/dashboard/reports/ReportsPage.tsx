@@ -6,15 +6,16 @@ import {
   type ReportStatus,
 } from '@serendip/proto';
 import { useEffect, useMemo, useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { selectCurrentUser } from '../../../features/auth/session.selectors';
 import { BanDialog } from '../BanDialog';
 import { useDashboardLive } from '../dashboard-live';
 import { REASON_LABELS, SEVERITY_LABELS } from '../../../features/reports/report-texts';
-import { isHttpError } from '../../../shared/http/http-error';
 import { logError } from '../../../shared/log';
 import { notify } from '../../../shared/toasts/notify';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { Button, Spinner } from '../../../ui';
-import { fetchReports, type ReportFilters, type ReportsPageAnswer, resolveReport } from './dash-moderation-api';
+import { fetchReports, type ReportFilters, type ReportsPageAnswer } from './dash-moderation-api';
 import {
   EvidenceThumbs,
   formatReportDate,
@@ -24,7 +25,24 @@ import {
   STATUS_LABELS,
   StatusBadge,
 } from './report-bits';
+import { type ReviewOutcome, ReviewDialog } from './ReviewDialog';
 import './reports-page.css';
+
+export const REPORT_REVIEW_TEXTS = {
+  aboutYou: 'About you: another staff member reviews it.',
+  filedByYou: 'Filed by you: another staff member reviews it.',
+  notYours: 'Another staff member reviews it.',
+} as const;
+
+/**
+ * Why the viewer may not review this report, or null: nobody reviews a report about themselves or one they filed (the
+ * server refuses it). A listed report says so itself (canReview); a pushed one, heard by all staff alike, does not.
+ */
+function reviewBar(report: DashReport, viewerId: string | undefined): string | null {
+  if (report.reportedUser._id === viewerId) return REPORT_REVIEW_TEXTS.aboutYou;
+  if (report.reportedByWho._id === viewerId) return REPORT_REVIEW_TEXTS.filedByYou;
+  return report.canReview === false ? REPORT_REVIEW_TEXTS.notYours : null;
+}
 
 type Loaded = { key: string; answer: ReportsPageAnswer } | { key: string; failed: true };
 
@@ -35,7 +53,9 @@ const matches = (filters: ReportFilters) => (r: DashReport) =>
 /**
  * spec 2 "Reports page": the table (#, Type, Reason, Severity, Reported By, Reported User, Screenshot, Date) with the
  * review status and actions, filters and paging; newest first. New reports appear live (the system socket's
- * reportFiled, staff only), and one another moderator reviewed shows its outcome at once (reportResolved).
+ * reportFiled, staff only), and one another moderator reviewed shows its outcome at once (reportResolved). Dismiss and
+ * Mark false open a small dialog (a note, required to mark false); a report about the viewer or filed by them offers no
+ * action, only who reviews it. At 1440 px the row fits without sideways scrolling; on a phone each row is a card.
  * spec 8: a failure to load is only logged (no toast); the page says it could not load and offers to try again.
  */
 export function ReportsPage() {
@@ -45,6 +65,7 @@ export function ReportsPage() {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mine, setMine] = useState<Record<string, DashReport>>({});
+  const viewerId = useAppSelector(selectCurrentUser)?._id;
   const arrivals = useDashboardLive((live) => live.arrivals);
   const reviewed = useDashboardLive((live) => live.reviewed);
   const key = `${page}|${filters.status}|${filters.severity}|${attempt}`;
@@ -85,17 +106,6 @@ export function ReportsPage() {
 
   function reviewedHere(report: DashReport, status: ReportStatus, caseId: string | null = report.caseId) {
     setMine((m) => ({ ...m, [report._id]: { ...report, status, caseId } }));
-  }
-
-  async function resolve(report: DashReport, outcome: 'dismissed' | 'false') {
-    try {
-      await resolveReport(report._id, outcome);
-      reviewedHere(report, outcome);
-      notify.success(`Report #${report.number} marked ${STATUS_LABELS[outcome].toLowerCase()}.`);
-    } catch (error) {
-      logError('Report review failed', error);
-      notify.error(isHttpError(error) ? error.message : `Report #${report.number} could not be reviewed. Try again.`);
-    }
   }
 
   return (
@@ -178,7 +188,8 @@ export function ReportsPage() {
                     key={report._id}
                     report={report}
                     fresh={!answer.reports.some((r) => r._id === report._id)}
-                    onResolve={resolve}
+                    bar={reviewBar(report, viewerId)}
+                    onReviewed={(outcome) => reviewedHere(report, outcome)}
                     onBanned={(caseId) => {
                       reviewedHere(report, 'actioned', caseId);
                       notify.success(`User banned; report #${report.number} actioned.`);
@@ -203,65 +214,81 @@ export function ReportsPage() {
 function ReportRow({
   report,
   fresh,
-  onResolve,
+  bar,
+  onReviewed,
   onBanned,
 }: {
   report: DashReport;
   fresh: boolean;
-  onResolve: (report: DashReport, outcome: 'dismissed' | 'false') => Promise<void>;
+  /** Why the viewer may not review it (no actions then), or null. */
+  bar: string | null;
+  onReviewed: (outcome: ReviewOutcome) => void;
   onBanned: (caseId: string) => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const [reviewing, setReviewing] = useState<ReviewOutcome | null>(null);
   const [banning, setBanning] = useState(false);
   const open = report.status === 'open';
-  const act = (outcome: 'dismissed' | 'false') => {
-    setBusy(true);
-    void onResolve(report, outcome).finally(() => setBusy(false));
-  };
   return (
     <tr className={fresh ? 'dash-row--new' : undefined} aria-label={`Report #${report.number}`}>
       <td data-label="#">{report.number}</td>
-      <td data-label="Type">Video session</td>
-      <td data-label="Reason">{REASON_LABELS[report.reason] ?? report.reason}</td>
+      <td data-label="Type" className="dash-cell--wrap">
+        Video session
+      </td>
+      <td data-label="Reason" className="dash-cell--wrap">
+        {REASON_LABELS[report.reason] ?? report.reason}
+      </td>
       <td data-label="Severity">
         <SeverityBadge severity={report.severity} />
       </td>
-      <td data-label="Reported By">
+      <td data-label="Reported By" className="dash-cell--wrap">
         <PersonLink person={report.reportedByWho} />
       </td>
-      <td data-label="Reported User">
+      <td data-label="Reported User" className="dash-cell--wrap">
         <PersonLink person={report.reportedUser} />
       </td>
       <td data-label="Screenshot">
         <EvidenceThumbs report={report} />
       </td>
-      <td data-label="Date">
+      <td data-label="Date" className="dash-cell--date">
         <time dateTime={report.createdAt}>{formatReportDate(report.createdAt)}</time>
       </td>
       <td data-label="Status">
         <StatusBadge status={report.status} />
       </td>
-      <td data-label="Actions">
-        {open ? (
-          <div className="dash-actions">
-            <Button size="sm" variant="quiet" disabled={busy} onClick={() => act('dismissed')}>
+      <td data-label="Actions" className="dash-cell--actions">
+        {!open ? (
+          <span className="dash-muted">Reviewed</span>
+        ) : bar ? (
+          <span className="dash-muted dash-review-bar">{bar}</span>
+        ) : (
+          <div className="dash-actions dash-actions--report">
+            <Button size="sm" variant="quiet" onClick={() => setReviewing('dismissed')}>
               Dismiss
             </Button>
-            <Button size="sm" variant="quiet" disabled={busy} onClick={() => act('false')}>
+            <Button size="sm" variant="quiet" onClick={() => setReviewing('false')}>
               Mark false
             </Button>
             <Button
               size="sm"
               variant="danger"
-              disabled={busy || report.reportedUser.erased === true}
+              disabled={report.reportedUser.erased === true}
               onClick={() => setBanning(true)}
             >
               Ban
             </Button>
           </div>
-        ) : (
-          <span className="dash-muted">Reviewed</span>
         )}
+        {reviewing ? (
+          <ReviewDialog
+            report={report}
+            outcome={reviewing}
+            onOpenChange={(isOpen) => setReviewing(isOpen ? reviewing : null)}
+            onReviewed={() => {
+              setReviewing(null);
+              onReviewed(reviewing);
+            }}
+          />
+        ) : null}
         {banning ? (
           <BanDialog
             target={{

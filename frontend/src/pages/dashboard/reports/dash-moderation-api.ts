@@ -46,8 +46,12 @@ export async function fetchReports(page: number, filters: ReportFilters, signal?
   } satisfies ReportsPageAnswer;
 }
 
-export function resolveReport(reportId: string, outcome: 'dismissed' | 'false') {
-  return post<{ message: string }>(underApi(DASH_MODERATION_PATHS.resolveReport(reportId)), { outcome });
+/** A note is optional for a dismissal, required for a false report (it judges the reporter); an empty one is left out. */
+export function resolveReport(reportId: string, outcome: 'dismissed' | 'false', note = '') {
+  return post<{ message: string }>(underApi(DASH_MODERATION_PATHS.resolveReport(reportId)), {
+    outcome,
+    ...(note ? { note } : {}),
+  });
 }
 
 export function fetchPenaltySuggestion(userId: string, level: ViolationLevel, signal?: AbortSignal) {
