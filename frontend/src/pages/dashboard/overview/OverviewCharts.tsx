@@ -21,6 +21,12 @@ const TOOLTIP = {
   itemStyle: { color: 'var(--text)' },
 };
 
+/**
+ * A dot on each hour that has a median: a line through one point draws nothing, and a quiet day may have one hour of
+ * pairings or calls.
+ */
+const dotIn = (color: string) => ({ r: 3, fill: color, stroke: color });
+
 const hourLabel = (iso: string) => `${iso.slice(11, 13)}:00`;
 const dayLabel = (day: string) => day.slice(5).replace('-', '/');
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
@@ -79,7 +85,7 @@ export default function OverviewCharts({ overview }: { overview: DashboardOvervi
             stroke="var(--pending)"
             strokeWidth={2}
             connectNulls
-            dot={false}
+            dot={dotIn('var(--pending)')}
           />
         </LineChart>
       </Chart>
@@ -99,7 +105,7 @@ export default function OverviewCharts({ overview }: { overview: DashboardOvervi
             stroke="var(--ok)"
             strokeWidth={2}
             connectNulls
-            dot={false}
+            dot={dotIn('var(--ok)')}
           />
         </LineChart>
       </Chart>

@@ -2,7 +2,7 @@ import type { DashboardCounters, DashboardOverview } from '@serendip/proto';
 import { AUTH_PATHS } from '@serendip/proto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   aUser,
   rememberSessionInThisBrowser,
@@ -103,6 +103,64 @@ describe('dashboard overview (spec 2 "Admin dashboard")', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(counter('Online now').textContent).toBe('9'));
     expect(screen.queryByText('The overview could not be loaded.')).toBeNull();
+  });
+});
+
+describe('the overview charts (spec 2 "Admin dashboard")', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    resetBrowser();
+  });
+
+  const chart = (title: string) => screen.getByRole('heading', { level: 2, name: title }).closest('figure')!;
+
+  it('shows a median measured in only one hour as a point, not empty axes', async () => {
+    // jsdom lays nothing out: the charts get the size a desktop gives them.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 480, height: 240 }),
+    );
+    const overview = anOverview();
+    overview.charts.hours[20] = { ...overview.charts.hours[20]!, matches: 1, medianWaitMs: 1498, medianCallMs: 95_000 };
+    await onTheOverview(200, overview);
+    await screen.findByRole('heading', { level: 2, name: 'Median wait to match' });
+
+    await waitFor(() => expect(chart('Median wait to match').querySelectorAll('.recharts-dot')).toHaveLength(1));
+    expect(chart('Median call length').querySelectorAll('.recharts-dot')).toHaveLength(1);
+  });
+
+  it('follows the live counters: a change reloads the charts, at most every 10 s; Refresh still does at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { socket, server } = await onTheOverview();
+    expect(await screen.findByText('No reports or bans in the last 14 days.')).toBeDefined();
+    // The review bell may ask too: count from here.
+    const before = server.requestsTo('GET', OVERVIEW_PATH).length;
+    const loads = () => server.requestsTo('GET', OVERVIEW_PATH).length - before;
+
+    const withAReport = anOverview({ reportsToday: 2 }, '2026-11-26T03:00:06.000Z');
+    withAReport.charts.days[13] = { ...withAReport.charts.days[13]!, reports: 1 };
+    server.on('GET', OVERVIEW_PATH, reply(200, withAReport));
+    act(() =>
+      socket.serverPushes({
+        event: 'dashboardCounters',
+        payload: { eventId: 'c-9', counters: counters({ reportsToday: 2 }), at: '2026-11-26T03:00:05.000Z' },
+      }),
+    );
+    expect(counter('Reports today').textContent).toBe('2');
+    // The overview was loaded a moment ago: the charts wait for the rest of the 10 s.
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(loads()).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(5_500));
+    await waitFor(() => expect(loads()).toBe(1));
+    await waitFor(() => expect(screen.queryByText('No reports or bans in the last 14 days.')).toBeNull());
+    // Loaded in place: the counters never left the page.
+    expect(counter('Reports today').textContent).toBe('2');
+
+    // Nothing changed since: no more loads.
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(loads()).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(loads()).toBe(2));
   });
 });
 

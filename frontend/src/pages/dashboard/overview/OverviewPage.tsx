@@ -1,6 +1,6 @@
 import type { DashboardCounters, DashboardOverview } from '@serendip/proto';
 import { RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { useCountersLoaded, useDashboardLive } from '../dashboard-live';
 import { fetchOverview } from './overview-api';
@@ -12,6 +12,11 @@ import './overview.css';
 
 // The chart library comes in a chunk of its own, after the counters show (a user's first visit never loads it).
 const OverviewCharts = lazy(() => import('./OverviewCharts'));
+
+/** The charts follow the live counters, reloaded at most this often (each load reads the stats tables). */
+const CHARTS_FOLLOW_MS = 10_000;
+
+const keyOf = (counters: DashboardCounters) => JSON.stringify(counters);
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; overview: DashboardOverview };
 
@@ -42,10 +47,16 @@ export function OverviewPage() {
   const counters = useDashboardLive((live) => live.counters);
   const socketStatus = useAppSelector((state) => state.system.socket.status);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // The counters the charts were last loaded with (a push that changes them reloads the charts), and when the last
+  // load began.
+  const chartsKey = useRef<string | null>(null);
+  const lastLoadAt = useRef(0);
 
   const load = useCallback(async (): Promise<Loaded> => {
+    lastLoadAt.current = Date.now();
     try {
       const overview = await fetchOverview();
+      chartsKey.current = keyOf(overview.counters);
       countersLoaded(overview.counters, overview.at);
       return { state: 'loaded', overview };
     } catch (error) {
@@ -54,13 +65,36 @@ export function OverviewPage() {
     }
   }, [countersLoaded]);
 
+  const mounted = useRef(true);
   useEffect(() => {
+    mounted.current = true;
     let live = true;
     void load().then((next) => live && setLoaded(next));
     return () => {
       live = false;
+      mounted.current = false;
     };
   }, [load]);
+
+  // The charts follow the counters (a report filed shows in "Reports and bans per day" too), at most every 10 s; the
+  // reload happens in place, the charts on screen until the new ones come.
+  const liveKey = counters ? keyOf(counters) : null;
+  const chartsLoaded = loaded.state === 'loaded';
+  useEffect(() => {
+    if (!chartsLoaded || liveKey === null || liveKey === chartsKey.current) return;
+    const timer = setTimeout(
+      () => {
+        // A load that ended meanwhile may have brought these very counters.
+        if (liveKey === chartsKey.current) return;
+        void load().then((next) => {
+          // A failed reload leaves the charts shown; the next change tries again.
+          if (mounted.current && next.state === 'loaded') setLoaded(next);
+        });
+      },
+      Math.max(0, lastLoadAt.current + CHARTS_FOLLOW_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [liveKey, chartsLoaded, load]);
 
   const refresh = () => {
     setLoaded({ state: 'loading' });
