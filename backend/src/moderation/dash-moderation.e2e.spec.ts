@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CommandBus } from '@nestjs/cqrs';
 import {
   type AppealQueueChangedPush,
   type DashAppealsPage,
@@ -15,19 +14,15 @@ import {
 } from '@serendip/proto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SetRole } from '../identity/commands/set-role/set-role.command.js';
-import { signedInAdmin, signedInModerator, signInWithCode } from '../test-support/admins.js';
-import { ApiClient } from '../test-support/api-client.js';
+import { madeModerator, signedInAdmin, signedInModerator } from '../test-support/admins.js';
+import type { ApiClient } from '../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import {
   ANYONE,
-  devOutbox,
   nextEvent,
   openSystemSocket,
   type SystemClient,
-  VIDEO_USER_PASSWORD,
   type VideoClient,
-  type VideoUser,
   videoUser,
 } from '../test-support/video-users.js';
 
@@ -387,19 +382,6 @@ describe('dashboard: reports and appeals', () => {
       ).toBe(200);
     }
   }, 60_000);
-  /**
-   * `person`, made a moderator as an admin would (two-factor on, the role given), signed in again with the mailed code
-   * in a new client: the dashboard's session.
-   */
-  async function madeModerator(person: VideoUser): Promise<ApiClient> {
-    expect((await person.api.call('POST', '/user/enable-twofac')).status).toBe(200);
-    const meta = { commandId: randomUUID(), correlationId: randomUUID(), actor: 'system', now: new Date() };
-    await test.app.get(CommandBus).execute(new SetRole(person.user._id, 'moderator', 'made for a test', meta));
-    const client = new ApiClient(test.base);
-    await signInWithCode(client, person.user.emailAddress, VIDEO_USER_PASSWORD, devOutbox(test.base));
-    return client;
-  }
-
   it('lets nobody review a report about themselves or one they filed; the table says so; the admin reviews both', async () => {
     const { ada, bob, matchId } = await callWithScreenshot({ reporter: 'Eve', reported: 'Mona' });
     const about = await ada.api.call('POST', '/report/submit-report', {
@@ -412,7 +394,7 @@ describe('dashboard: reports and appeals', () => {
     const aboutId = (about.body as { reportId: string }).reportId;
     const filedId = (filed.body as { reportId: string }).reportId;
     // Bob ("Mona") is staff now: the report about her and the one she filed are others' to review.
-    const mona = await madeModerator(bob);
+    const mona = await madeModerator(test, bob);
 
     const listed = async (as: ApiClient) => {
       const rows = (await as.call('GET', '/dash/report/get-all?status=open')).body as DashReport[];

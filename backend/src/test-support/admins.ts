@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiClient } from './api-client.js';
 import { EnsureAdmin } from '../identity/commands/ensure-admin/ensure-admin.command.js';
 import { SetRole } from '../identity/commands/set-role/set-role.command.js';
-import { devOutbox, type Mailbox, VIDEO_USER_PASSWORD, videoUser } from './video-users.js';
+import { devOutbox, type Mailbox, VIDEO_USER_PASSWORD, type VideoUser, videoUser } from './video-users.js';
 
 type Test = { app: INestApplicationContext; base: string };
 
@@ -54,12 +54,20 @@ export async function signedInAdmin(test: Test, mailbox: Mailbox = devOutbox(tes
  */
 export async function signedInModerator(test: Test, mailbox: Mailbox = devOutbox(test.base)) {
   const person = await videoUser(test.base, { firstName: 'Mona' }, mailbox);
-  const moderatorId = person.user._id;
+  return { moderator: await madeModerator(test, person, mailbox), moderatorId: person.user._id };
+}
+
+/** `person` made a moderator as signedInModerator does, signed in again with the mailed code: the dashboard's client. */
+export async function madeModerator(
+  test: Test,
+  person: VideoUser,
+  mailbox: Mailbox = devOutbox(test.base),
+): Promise<ApiClient> {
   const on = await person.api.call('POST', '/user/enable-twofac');
   if (on.status !== 200) throw new Error(`enable-twofac answered ${on.status}`);
   const meta = { commandId: randomUUID(), correlationId: randomUUID(), actor: 'system', now: new Date() };
-  await test.app.get(CommandBus).execute(new SetRole(moderatorId, 'moderator', 'made for a test', meta));
+  await test.app.get(CommandBus).execute(new SetRole(person.user._id, 'moderator', 'made for a test', meta));
   const moderator = new ApiClient(test.base);
   await signInWithCode(moderator, person.user.emailAddress, VIDEO_USER_PASSWORD, mailbox);
-  return { moderator, moderatorId };
+  return moderator;
 }
