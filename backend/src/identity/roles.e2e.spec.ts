@@ -22,7 +22,7 @@ describe('staff roles', () => {
   const roleEvents = async (userId: string) =>
     (await test.core.store.readAll({ maxCount: 10_000 }))
       .filter((e) => e.type.startsWith('Role') && (e.data as { userId: string }).userId === userId)
-      .map((e) => ({ type: e.type, ...(e.data as Record<string, unknown>), actor: e.metadata.actor }));
+      .map((e) => ({ type: e.type, ...(e.data as { role?: string; grantedBy?: string }), actor: e.metadata.actor }));
 
   it('makes a user a moderator, then takes it away, each recorded with the reason and the admin', async () => {
     const mona = await videoUser(test.base, { firstName: 'Mona' });
