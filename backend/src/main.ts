@@ -44,16 +44,10 @@ async function main() {
     return fail(`Event store error: ${message(error)}`);
   });
   const app = await createServerApp({ config, db: database.db, core, logger });
-  try {
-    await app.listen(config.port, config.host);
-  } catch (error) {
-    await app.close();
-    await core.stop();
-    await database.close();
-    fail(`Cannot listen on ${config.host}:${config.port}: ${message(error)}`);
-  }
-  await app.get(ServiceLifecycle).recordStart();
+  // The admin account is ready (role and two-factor login) before the first request is answered: a sign-in right
+  // after the health check must already ask for the mailed code.
   if (config.admin) {
+    await app.init();
     await app
       .get(CommandBus)
       .execute(new EnsureAdmin(config.admin.emailAddress, config.admin.password, new Date()))
@@ -65,6 +59,15 @@ async function main() {
       });
     logger.info('admin account ensured (ADMIN_EMAIL)');
   }
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    await app.close();
+    await core.stop();
+    await database.close();
+    fail(`Cannot listen on ${config.host}:${config.port}: ${message(error)}`);
+  }
+  await app.get(ServiceLifecycle).recordStart();
   logger.info(
     { url: config.publicUrl, embeddedPostgres: database.embedded },
     `Serendip is running at ${config.publicUrl}`,
