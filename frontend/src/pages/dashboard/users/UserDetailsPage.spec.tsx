@@ -431,6 +431,15 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
     expect(urls.at(-1)).toMatch(/audit-trail\?page=2&asOf=900%3A900$/);
   });
 
+  it('says once that an approved appeal ended a ban', async () => {
+    const ended = aBan({ endedAt: '2026-11-02T10:00:00.000Z', endedHow: 'appeal-approved', appealStatus: 'approved' });
+    signedInAs(admin, { ...bob(), bans: [ended] });
+    renderApp(PAGE);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bob Stone' })).toBeDefined();
+    expect(within(card('Ban history')).getAllByText('Appeal approved')).toHaveLength(1);
+  });
+
   it('says so for an unknown user', async () => {
     signedInAs(admin, null);
     renderApp(PAGE);

@@ -422,7 +422,10 @@ function BansCard({ bans, reports }: { bans: DashBan[]; reports: DashUserDetails
                 <strong>{b.reason || '—'}</strong>
                 <Badge tone="neutral">{LEVEL_LABEL[b.level]}</Badge>
                 <Badge tone={b.endedHow ? 'neutral' : 'danger'}>{b.endedHow ? ENDED[b.endedHow] : 'In force'}</Badge>
-                {b.appealStatus !== 'none' && <Badge tone="pending">Appeal {b.appealStatus}</Badge>}
+                {/* An approved appeal that ended the ban is said once, by the badge before. */}
+                {b.appealStatus !== 'none' && b.endedHow !== 'appeal-approved' && (
+                  <Badge tone={b.appealStatus === 'pending' ? 'pending' : 'neutral'}>Appeal {b.appealStatus}</Badge>
+                )}
               </div>
               <span className="dash-user__muted">
                 {dateTime(b.bannedAt)} by {b.bannedBy?.firstName ?? 'someone gone'} ·{' '}
