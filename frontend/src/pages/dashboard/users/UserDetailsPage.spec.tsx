@@ -180,7 +180,7 @@ describe('User details (/dashboard/user-management/:id/view-details)', () => {
     );
     expect(items[0]!.textContent).toContain('reason: Harassment in a call');
     expect(within(items[1]!).getByRole('link', { name: 'Ada' })).toBeDefined();
-    expect(items[2]!.textContent).toContain('by anonymous');
+    expect(items[2]!.textContent).toContain('by a signed-out visitor');
   });
 
   it('lifts a ban with a reason (admin), then shows the user again', async () => {

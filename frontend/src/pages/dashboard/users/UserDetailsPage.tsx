@@ -397,6 +397,14 @@ function SessionsCard({ sessions }: { sessions: DashSession[] }) {
   );
 }
 
+/** Actors that are not people, in words: a signed-out request (a sign-up, a login) is made before anyone is known. */
+const SYSTEM_ACTORS: Record<string, string> = {
+  anonymous: 'a signed-out visitor',
+  system: 'Serendip',
+  matchmaker: 'the matchmaker',
+  cli: 'an operator (command line)',
+};
+
 const ENDED: Record<NonNullable<DashBan['endedHow']>, string> = {
   expired: 'Expired',
   unbanned: 'Lifted',
@@ -477,7 +485,7 @@ function AuditTrailCard({ trail, onPage }: { trail: Load<AuditTrailPage>; onPage
                         {e.actor.firstName ?? 'an erased account'}
                       </Link>
                     ) : (
-                      e.actor.name
+                      (SYSTEM_ACTORS[e.actor.name] ?? e.actor.name)
                     )}
                     {e.reason && <> · reason: {e.reason}</>}
                   </span>
