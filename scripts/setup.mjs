@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedPostgresProblem } from './postgres-access.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -27,6 +28,29 @@ export function checkNode() {
     process.stderr.write(`Serendip needs Node.js 20.19 or newer; this is ${process.version}.\n`);
     process.exit(1);
   }
+}
+
+/** Stops at once when the embedded Postgres could not run here: a folder above it that its user may not pass. */
+export function checkEmbeddedPostgres() {
+  const problem = embeddedPostgresProblem({ root });
+  if (!problem) return;
+  process.stderr.write(`Serendip cannot start: ${problem}.\n`);
+  process.exit(1);
+}
+
+/**
+ * `npm start`'s steps before the app runs, in order. The checks that can stop it come first, so a start that must
+ * stop says so in seconds, not after the install, the build and the media worker's build (minutes on a fresh machine).
+ */
+export async function prepareStart(
+  steps = { checkNode, checkEmbeddedPostgres, ensureInstalled, ensureBuilt, ensureMediaWorker },
+  env = process.env,
+) {
+  steps.checkNode();
+  steps.checkEmbeddedPostgres();
+  steps.ensureInstalled();
+  steps.ensureBuilt();
+  if (env.MEDIA_MODE !== 'p2p') await steps.ensureMediaWorker();
 }
 
 /** `npm ci` when node_modules is missing or was installed from another package-lock.json. */

@@ -1,12 +1,9 @@
 // `npm start`: install what is missing, build what is stale, run the whole app on embedded defaults.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { checkNode, ensureBuilt, ensureInstalled, ensureMediaWorker, root, say } from './setup.mjs';
+import { prepareStart, root, say } from './setup.mjs';
 
-checkNode();
-ensureInstalled();
-ensureBuilt();
-if (process.env.MEDIA_MODE !== 'p2p') await ensureMediaWorker();
+await prepareStart();
 say('starting (Ctrl+C stops)');
 
 // The backend gets its own process group: a terminal's Ctrl+C reaches only us, and we pass it on once, so the

@@ -25,7 +25,7 @@ check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 const report = path.join(root, 'test-results/vitest.json');
 rmSync(report, { force: true });
 mkdirSync(path.dirname(report), { recursive: true });
-say('vitest: proto, backend, sfu, bench, frontend, e2e');
+say('vitest: proto, backend, sfu, bench, scripts, frontend, e2e');
 const vitest = spawnSync(
   bin('vitest'),
   ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
