@@ -1,9 +1,10 @@
 import { AUTH_PATHS } from '@serendip/proto';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aNewUser, inTurn, reply, resetBrowser, serveFakeApi } from '../../features/auth/auth-test-support';
 import { renderApp } from '../../test-support/render-app';
+import { loadCommonPasswords } from './common-passwords';
 
 async function signUp(emailAddress: string, password: string, confirm = password) {
   await userEvent.type(await screen.findByLabelText('E-mail address'), emailAddress);
@@ -33,6 +34,28 @@ describe('sign-up page', () => {
     const rules = await screen.findByRole('list', { name: 'Password rules' });
     expect(rules.textContent).toContain('8 to 128 characters');
     expect(rules.textContent).toContain('Not a common password');
+  });
+
+  it('ticks "Not a common password" for a password off the common list, not for one on it', async () => {
+    serveFakeApi();
+    renderApp('/auth/signup');
+    const rule = async (name: string) =>
+      within(await screen.findByRole('list', { name: 'Password rules' }))
+        .getByText(name)
+        .closest('li');
+    const ticked = async (name: string) => (await rule(name))?.classList.contains('password-rules__rule--met');
+
+    expect(await ticked('Not a common password')).toBe(false);
+    await userEvent.type(await screen.findByLabelText('Password'), 'password1');
+    // Once the list is there (it loads on its own), the page knows this one is on it.
+    await loadCommonPasswords();
+    await waitFor(() => expect(ticked('8 to 128 characters')).resolves.toBe(true));
+    expect(await ticked('Not a common password')).toBe(false);
+
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'violet-harbour-41');
+    await waitFor(() => expect(ticked('Not a common password')).resolves.toBe(true), { timeout: 5000 });
+    expect((await rule('Not a common password'))?.textContent).toContain('✓');
   });
 
   it("shows the server's field errors under their fields", async () => {
