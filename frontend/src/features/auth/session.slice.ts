@@ -14,9 +14,20 @@ export interface SessionState {
   signingOut: boolean;
   /** The session was lost while using the app (spec 4 "In-app navigation"): login says it expired. */
   expired: boolean;
+  /**
+   * The user finished the sign-up steps during this visit (this page load, on whichever device they did it): home
+   * greets them as new ('Welcome'), and as returning ('Welcome back') on any later visit.
+   */
+  newcomer: boolean;
 }
 
-const initialState: SessionState = { user: null, status: 'loading', signingOut: false, expired: false };
+const initialState: SessionState = {
+  user: null,
+  status: 'loading',
+  signingOut: false,
+  expired: false,
+  newcomer: false,
+};
 
 function authenticate(state: SessionState, user: UserInfo): void {
   // How this session began is in user info and the sign-in answers only; another answer about the same user (two-factor
@@ -29,6 +40,7 @@ function authenticate(state: SessionState, user: UserInfo): void {
 
 function unauthenticate(state: SessionState): void {
   state.user = null;
+  state.newcomer = false;
   state.status = 'unauthenticated';
 }
 
@@ -54,6 +66,10 @@ const sessionSlice = createSlice({
     /** The server answered with a newer version of the signed-in user (continue sign-up). */
     userUpdated(state, action: PayloadAction<UserInfo>) {
       authenticate(state, action.payload);
+    },
+    /** The continue-signup step was accepted (the finished user comes as userUpdated). */
+    signupStepsFinished(state) {
+      state.newcomer = true;
     },
     emailVerified(state) {
       if (state.user) state.user.emailVerified = true;
@@ -86,6 +102,7 @@ export const {
   sessionEnded,
   signedIn,
   userUpdated,
+  signupStepsFinished,
   emailVerified,
   navigatedInApp,
   sessionExpired,

@@ -34,7 +34,13 @@ function fakeUploads() {
 }
 
 function renderUploader(startUpload?: StartAvatarUpload) {
-  const session: SessionState = { user: aUser(), status: 'authenticated', signingOut: false, expired: false };
+  const session: SessionState = {
+    user: aUser(),
+    status: 'authenticated',
+    signingOut: false,
+    expired: false,
+    newcomer: false,
+  };
   const store = configureStore({ reducer: { session: sessionReducer }, preloadedState: { session } });
   render(
     <Provider store={store}>

@@ -50,7 +50,7 @@ describe('continue sign-up page', () => {
     expect((await screen.findByText(/We sent a verification link to/)).textContent).toContain('ada@example.com');
   });
 
-  it('stores the returned user and goes home on 200', async () => {
+  it('stores the returned user and goes home on 200, greeting a newcomer (not "Welcome back")', async () => {
     const { server, router, store } = openAsNewUser();
     server.on('POST', AUTH_PATHS.completeSignup, reply(200, aUser()));
 
@@ -58,7 +58,7 @@ describe('continue sign-up page', () => {
 
     expect(await screen.findByText('Server Operational')).toBeDefined();
     expect(router.state.location.pathname).toBe('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeDefined();
     expect(store.getState().session.user?.isFinishedSteps).toBe(true);
     expect(server.requestsTo('POST', AUTH_PATHS.completeSignup)[0]?.body).toEqual({
       firstName: 'Ada',

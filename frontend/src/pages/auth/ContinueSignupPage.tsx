@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { calendarDate, MINIMUM_AGE } from '../../features/auth/age';
 import { authApi } from '../../features/auth/auth-api';
 import { selectCurrentUser } from '../../features/auth/session.selectors';
-import { userUpdated } from '../../features/auth/session.slice';
+import { signupStepsFinished, userUpdated } from '../../features/auth/session.slice';
 import { safeRedirectTarget } from '../../features/auth/safe-redirect';
 import { errorsFromFailure, type FieldRules } from '../../shared/forms/form-errors';
 import { FormAlert } from '../../shared/forms/FormAlert';
@@ -79,6 +79,7 @@ function ProfileForm({ user }: { user: UserInfo }) {
           birthDate: draft.birthDate,
         });
         dispatch(userUpdated(updated));
+        dispatch(signupStepsFinished());
         notify.success(`Welcome to Serendip, ${updated.firstName ?? draft.firstName.trim()}!`);
         void navigate(safeRedirectTarget(redirect), { replace: true });
       },

@@ -1,5 +1,6 @@
 import type { UserInfo } from '@serendip/proto';
 import { Link } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
 import { displayName } from '../../features/auth/user-info';
 import { ServerStatusPill } from '../../features/system/ServerStatusPill';
 import { useDocumentTitle } from '../../shared/use-document-title';
@@ -19,12 +20,14 @@ const SHORTCUTS = [
 /** `/` for a signed-in user: the way to the next match first, then the rest of their Serendip. */
 export function SignedInHome({ user }: { user: UserInfo }) {
   useDocumentTitle('Home');
+  // Just through the sign-up steps: this is their first visit, not a return.
+  const newcomer = useAppSelector((state) => state.session.newcomer);
   return (
     <div className="signed-in-home">
       <section className="welcome" aria-labelledby="welcome-title">
         <ServerStatusPill />
         <h1 id="welcome-title" className="welcome__title">
-          Welcome back, <span className="hero__accent">{displayName(user)}</span>
+          {newcomer ? 'Welcome' : 'Welcome back'}, <span className="hero__accent">{displayName(user)}</span>
         </h1>
         <p className="welcome__text">Someone new is one click away. Set your preferences and start matching.</p>
         <Link className="button button--primary welcome__cta" to="/video-match">
