@@ -84,6 +84,7 @@ export const RELAY_EVENTS = [
   'ice-candidate',
   'chatMessage',
   'mic-toggle',
+  'typing',
   'camera-toggle',
   'speaking-status',
   'partner-network-quality',
@@ -114,6 +115,9 @@ export const userDeliverySchema = z.discriminatedUnion('kind', [
   /** To the sockets in that call: the partner left it, for this reason. */
   z.object({ kind: z.literal('partner-left'), matchId: id, reason: partnerLeftReason }),
   /** To one socket that asked to resume a call that is over. */
+  /** To the sockets in that call: the partner's socket dropped (the call is held for the grace period), or is back. */
+  z.object({ kind: z.literal('partner-reconnecting'), matchId: id }),
+  z.object({ kind: z.literal('partner-reconnected'), matchId: id }),
   z.object({ kind: z.literal('call-over'), socketId: id, matchId: id }),
   z.object({ kind: z.literal('fully-connected'), matchId: id }),
   /** To one socket: another tab of the same user took over matching. */

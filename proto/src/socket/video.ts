@@ -125,6 +125,18 @@ export type LeaveVideoRoomRequest = z.infer<typeof leaveVideoRoomSchema>;
 export interface PartnerProfile {
   _id: string;
   socketId: string;
+/** The sender is typing in the chat (sent at most once per `CHAT_TIMING.typingEveryMs` while they type). */
+export const typingSchema = z.object({ ...relay });
+export type TypingRelay = z.infer<typeof typingSchema>;
+
+/** How the chat's typing indicator is timed (the server also rate-limits `typing` per socket). */
+export const CHAT_TIMING = {
+  /** While the user types, `typing` goes at most this often. */
+  typingEveryMs: 2_000,
+  /** The partner's "... is typing" shows this long after the last `typing` heard. */
+  typingShownMs: 3_000,
+} as const;
+
   firstName: string;
   userAge: number;
   gender: Gender;
@@ -259,6 +271,7 @@ export interface VideoServerToClientEvents {
   'speaking-status': (relay: { from: string; speaking: boolean }) => void;
   'partner-network-quality': (relay: { from: string; quality: NetworkQuality }) => void;
   /** Both sides said rtc-connected: the call is up for both. */
+  typing: (request: TypingRelay, ack?: RelayAck) => void;
   'rtc-fully-connected': (event: { matchId: string }) => void;
   /** The call moved to the SFU (auto mode after a failed peer connection): close the peer, join the room. */
   'media:path': (event: { matchId: string; path: MediaPath }) => void;
@@ -285,6 +298,12 @@ export type VideoErrorCode =
   /** The server could not do it now (its store or bus failed): the search or call is over, try again later. */
   | 'unavailable';
 
+  /** The partner is typing in the chat. */
+  typing: (relay: { from: string }) => void;
+  /** The partner's socket dropped: the call is held for MATCH_RECONNECT_GRACE_MS while they may come back. */
+  partnerReconnecting: (event: { matchId: string }) => void;
+  /** The partner came back within the grace period: the call goes on. */
+  partnerReconnected: (event: { matchId: string }) => void;
 /** Connection refusals at the handshake come as Socket.IO connect_error with this `data`. */
 export interface VideoHandshakeRefusal {
   code: Extract<VideoErrorCode, 'unauthenticated' | 'signup-unfinished' | 'banned'>;
@@ -311,3 +330,4 @@ export const VIDEO_EVENTS = {
   mediaFallback: 'media:fallback',
   reportOpened: 'report:opened',
 } as const satisfies Record<string, keyof VideoClientToServerEvents>;
+  typing: 'typing',

@@ -357,7 +357,8 @@ export class MatchCoordinator {
     if (!call) return;
     const side = this.sideOf(call, userId);
     if (side.socketId !== socketId) return;
-    // The call stays up for a while: a socket that blips comes back to it (spec 9 "Socket reconnection").
+    // The call stays up for a while: a socket that blips comes back to it (spec 9 "Socket reconnection"). The partner
+    // is told, so their screen says 'Reconnecting...' rather than showing a frozen frame.
     side.socketId = null;
     side.graceTimer = setTimeout(() => {
       void this.serially(async () => {
@@ -396,6 +397,7 @@ export class MatchCoordinator {
    * auto mode: a side whose peer connection did not come up asks for the SFU. The call moves there for
    * both sides; if it cannot, the call is over as a connection that never came up, and both search again.
    */
+    await this.tellPartner(call, side, 'partner-reconnecting');
   private async fallback(userId: string, socketId: string, matchId: string): Promise<Later | void> {
     const call = this.liveCallOf(userId, socketId, matchId);
     if (!call || call.relay || this.ports.media.mode !== 'auto' || !this.ports.media.relayAvailable()) return;
@@ -417,6 +419,7 @@ export class MatchCoordinator {
   }
 
   /** The call whose side `userId` is on `socketId` now, if it is `matchId`. */
+    if (previous === null) await this.tellPartner(call, side, 'partner-reconnected');
   private liveCallOf(userId: string, socketId: string, matchId: string): Call | undefined {
     const call = this.calls.get(matchId);
     return call?.sides.some((s) => s.userId === userId && s.socketId === socketId) ? call : undefined;
@@ -555,6 +558,12 @@ export class MatchCoordinator {
 function userIdsOf(call: Call): readonly [string, string] {
   return [call.sides[0].userId, call.sides[1].userId];
 }
+
+  /** Tells the other side of the call (if its socket is there) that this side's socket dropped or came back. */
+  private async tellPartner(call: Call, side: Side, kind: 'partner-reconnecting' | 'partner-reconnected') {
+    const partner = call.sides.find((s) => s !== side)!;
+    if (partner.socketId !== null) await this.ports.deliver(partner.userId, { kind, matchId: call.matchId });
+  }
 
 function seeker(userId: string, profile: SeekerProfile, filters: MatchFilters): Seeker {
   return { userId, gender: profile.gender, age: profile.age, country: profile.country, filters };

@@ -178,8 +178,11 @@ describe('the matchmaker leader', () => {
     await start('ada', 's1');
     await start('bob', 's2');
     await coordinator.handle({ kind: 'socket-lost', userId: 'ada', socketId: 's1' });
+    // Bob's screen says 'Reconnecting...' meanwhile, and the call goes on once she is back.
+    expect(to('bob').at(-1)).toEqual({ kind: 'partner-reconnecting', matchId: 'match-1' });
     await vi.advanceTimersByTimeAsync(9_000);
     await coordinator.handle({ kind: 'resume', userId: 'ada', socketId: 's1-again', matchId: 'match-1' });
+    expect(to('bob').at(-1)).toEqual({ kind: 'partner-reconnected', matchId: 'match-1' });
     await vi.advanceTimersByTimeAsync(5_000);
 
     expect(recorded.map((c) => c.type)).toEqual(['Pair']);

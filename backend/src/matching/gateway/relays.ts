@@ -5,6 +5,7 @@ import {
   sessionDescriptionSchema,
   speakingSchema,
   toggleSchema,
+  typingSchema,
 } from '@serendip/proto';
 import type { z } from 'zod/mini';
 import type { RelayEvent } from '../coordinator/coordinator.messages.js';
@@ -38,6 +39,8 @@ export const RELAYS = {
     event: 'chatMessage',
     payload: (r) => ({ message: r.message, sentAt: new Date().toISOString() }),
   }),
+  // Only that the sender is typing: the partner's client shows it for a moment.
+  typing: relay({ schema: typingSchema, event: 'typing', payload: () => ({}) }),
   'mic-toggle': relay({ schema: toggleSchema, event: 'mic-toggle', payload: (r) => ({ enabled: r.enabled }) }),
   'camera-toggle': relay({ schema: toggleSchema, event: 'camera-toggle', payload: (r) => ({ enabled: r.enabled }) }),
   'speaking-status': relay({

@@ -91,6 +91,8 @@ export class VideoGateway
   // one matchmaker. Chat is slower still.
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
   private readonly chatLimit = new RateLimiterMemory({ points: 10, duration: 10 });
+  // A client sends `typing` at most every CHAT_TIMING.typingEveryMs; this leaves room for a reconnect's jitter.
+  private readonly typingLimit = new RateLimiterMemory({ points: 3, duration: 4 });
 
   constructor(
     @Inject(EVENT_CORE) private readonly core: EventCore,
@@ -363,6 +365,10 @@ export class VideoGateway
     if (name === 'sendChatMessage' && !(await this.withinLimit(this.chatLimit, socket.data.userId))) {
       return this.refuse(socket, ack, 'rate-limited', SLOW_DOWN);
     }
+    // Per socket: a typing hint over the limit is dropped and the ack says so; no toast (it is only a hint).
+    if (name === 'typing' && !(await this.withinLimit(this.typingLimit, socket.id))) {
+      return ack?.({ error: { reason: SLOW_DOWN } });
+    }
     // The client names its partner by the per-match id alone; the relay goes to the partner the server recorded.
     const { matchId, partnerId, partnerAlias, userId } = socket.data;
     if (!matchId || !partnerId || !partnerAlias || parsed.data.target !== partnerAlias) {
@@ -400,6 +406,14 @@ export class VideoGateway
         for (const socket of inCall(delivery.matchId)) {
           forgetCall(socket);
           socket.emit('partnerDisconnected', { matchId: delivery.matchId, reason: delivery.reason });
+        }
+        return;
+      case 'partner-reconnecting':
+      case 'partner-reconnected':
+        for (const socket of inCall(delivery.matchId)) {
+          socket.emit(delivery.kind === 'partner-reconnecting' ? 'partnerReconnecting' : 'partnerReconnected', {
+            matchId: delivery.matchId,
+          });
         }
         return;
       case 'call-over':

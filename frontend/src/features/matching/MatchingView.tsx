@@ -17,19 +17,12 @@ import { CallReport } from '../reports/CallReport';
 import { ChatPanel } from './ChatPanel';
 import { FeedbackCard } from './FeedbackCard';
 import { Flag } from './Flag';
+import { ConnectionQuality } from './ConnectionQuality';
 import { MatchingStatusLine } from './MatchingStatusLine';
 import { PartnerVideo, SelfView } from './MatchVideos';
 import { MATCHING_TEXTS } from './matching-messages';
 import { selectMatching } from './matching.selectors';
 import { matchingActions as a } from './matching.slice';
-
-const QUALITY_LABEL = {
-  excellent: 'Excellent',
-  good: 'Good',
-  poor: 'Poor',
-  offline: 'Offline',
-  unknown: 'Unknown',
-} as const;
 
 /** The element PartnerVideo draws the partner in: the report's screenshot is a frame of it. */
 const findPartnerVideo = () => document.querySelector<HTMLVideoElement>('video.match-partner__video');
@@ -38,11 +31,13 @@ const findPartnerVideo = () => document.querySelector<HTMLVideoElement>('video.m
 export function MatchingView() {
   const state = useAppSelector(selectMatching);
   const dispatch = useAppDispatch();
-  const { status, permission, partner, media, chatOpen, unread } = state;
+  const { status, permission, partner, media, chatOpen, unread, callNotice } = state;
   const inCall = status === 'connecting' || status === 'connected';
+  // The last call's chat stays open after it ends (its partner-left line), until the next match.
+  const chatShown = chatOpen && (inCall || state.chat.length > 0);
 
   return (
-    <div className={`match-view${chatOpen && inCall ? ' match-view--chat' : ''}`} data-match-status={status}>
+    <div className={`match-view${chatShown ? ' match-view--chat' : ''}`} data-match-status={status}>
       <div className="match-stage">
         <div className="match-stage__partner">
           {inCall ? <PartnerVideo /> : <Waiting />}
@@ -59,13 +54,16 @@ export function MatchingView() {
                 <MicOff aria-label={`${partner.firstName} is muted`} className="match-partner__muted" />
               )}
               {state.partnerSpeaking && state.partnerMicOn && <span className="match-partner__speaking">speaking</span>}
-              <span className={`match-quality match-quality--${state.partnerQuality}`} title="Connection quality">
-                <span className="visually-hidden">Connection quality: </span>
-                {QUALITY_LABEL[state.partnerQuality]}
-              </span>
+              <ConnectionQuality quality={state.partnerQuality} />
             </div>
           )}
           <MatchingStatusLine />
+          {/* What happened, over the video: the partner's connection is away, or why the last call ended. */}
+          {(callNotice || (inCall && state.partnerReconnecting)) && (
+            <p className="match-call-notice" role="status">
+              {callNotice ? callNotice.text : MATCHING_TEXTS.reconnecting}
+            </p>
+          )}
           {/* Over the search for the next one, never over the controls. */}
           <FeedbackCard />
         </div>
@@ -114,7 +112,7 @@ export function MatchingView() {
         </span>
       </div>
 
-      {chatOpen && inCall && <ChatPanel />}
+      {chatShown && <ChatPanel />}
     </div>
   );
 }

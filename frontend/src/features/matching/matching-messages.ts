@@ -7,6 +7,14 @@ export const MATCHING_TEXTS = {
   leaveHint: 'Disconnect from matching and go back to filters.',
   chatEmpty: 'No messages yet. Say hello!',
   chatPlaceholder: 'Send a message...',
+  /** Over the video for a moment when the partner ends the call, by the reason the server gives. */
+  partnerSkipped: 'Your partner skipped',
+  partnerLeft: 'Your partner left',
+  connectionLost: 'Connection lost - finding someone new...',
+  /** Over the video while the partner's connection is away within the grace period. */
+  reconnecting: 'Reconnecting...',
+  typing: (name: string) => `${name} is typing...`,
+  leftChat: (name: string) => `${name} left the chat.`,
   thanksTitle: 'We appreciate it!',
   thanksText: 'Your feedback has been submitted we will continue your matching process soon.',
   preparingNext: 'Preparing your next match...',

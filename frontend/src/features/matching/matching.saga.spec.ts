@@ -145,7 +145,8 @@ describe('the match flow (spec 4)', () => {
     t.store.dispatch(a.reportDialogToggled(true));
     t.socket.receive({ type: 'partnerDisconnected', payload: { matchId: 'match-1', reason: 'leave' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.state()).toMatchObject({ partner: null, chat: [] });
+    // The chat stays until the next match, saying the partner left.
+    expect(t.state()).toMatchObject({ partner: null, chat: [{ sender: 'system', text: 'Bob left the chat.' }] });
     expect(t.socket.sentOf('startMatching')).toHaveLength(1);
     t.store.dispatch(a.reportDialogToggled(false));
     await vi.advanceTimersByTimeAsync(0);

@@ -1,4 +1,4 @@
-import { MATCH_TIMING, type MatchFound, type VideoErrorCode } from '@serendip/proto';
+import { CHAT_TIMING, MATCH_TIMING, type MatchFound, type VideoErrorCode } from '@serendip/proto';
 import { buffers, type EventChannel, eventChannel, type Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { logError } from '../../shared/log';
@@ -21,6 +21,9 @@ import { forgetFilters, saveFilters } from './preferences';
 import { relaySignalling, type VideoSocketConnection, type VideoSocketMessage } from './video-socket';
 
 const matching = (state: { matching: MatchingState }) => state.matching;
+
+/** How long 'Your partner skipped' (and the like) shows over the video before the feedback card. */
+export const CALL_NOTICE_MS = 2_000;
 
 /** spec 4 "Match flow": from 'Start Matching' to leaving, one call at a time; and feedback on the side. */
 export function* matchingSaga(services: MatchingServices) {
@@ -81,6 +84,7 @@ function* session(services: MatchingServices) {
           a.stopRequested,
           a.findMatchRequested,
           a.chatSent,
+          a.chatTyped,
           a.mediaToggled,
           a.connectionTimedOut,
           a.p2pFallbackDue,
@@ -101,6 +105,7 @@ function* session(services: MatchingServices) {
   } finally {
     yield cancel(quality);
     yield* call_.cancelTimers();
+    yield* call_.cancelNotices();
     fromSocket.close();
     fromMedia.close();
     socket.close();
@@ -124,6 +129,12 @@ class Call {
   private wasConnected = false;
   /** The call ended while the report dialog was open: the next search starts when it closes (spec 4). */
   private nextMatchHeld = false;
+  /** Says why the last call ended for a moment, then offers its feedback card. */
+  private notice: Task | null = null;
+  /** Hides the partner's typing indicator once they have not typed for a while. */
+  private typingShown: Task | null = null;
+  /** When we last told the partner we are typing (epoch ms). */
+  private typingSentAt = -Infinity;
 
   constructor(
     private readonly services: MatchingServices,
@@ -187,7 +198,15 @@ class Call {
       const text = action.payload.trim();
       if (!state.partner || state.status !== 'connected' || !text) return;
       this.socket.emit('sendChatMessage', { target: state.partner._id, message: text });
-      yield put(a.chatAppended({ sender: 'me', text }));
+      yield put(a.chatAppended({ sender: 'me', text, at: Date.now() }));
+      // The next keystroke is a new message being typed: the partner hears it at once.
+      this.typingSentAt = -Infinity;
+    } else if (a.chatTyped.match(action)) {
+      if (!state.partner || state.status !== 'connected') return;
+      const now = Date.now();
+      if (now - this.typingSentAt < CHAT_TIMING.typingEveryMs) return;
+      this.typingSentAt = now;
+      this.socket.emit('typing', { target: state.partner._id });
     } else if (a.mediaToggled.match(action)) {
       const on = state.media[action.payload];
       saveToggle(action.payload, on);
@@ -256,8 +275,21 @@ class Call {
         return;
       case 'chatMessage':
         if (!fromPartner(message.payload.from)) return;
-        yield put(a.chatAppended({ sender: 'partner', text: message.payload.message }));
+        // The time it reached us: the partner's clock is not ours to trust.
+        yield put(a.chatAppended({ sender: 'partner', text: message.payload.message, at: Date.now() }));
         this.services.chatArrivedWhileAway();
+        return;
+      case 'typing':
+        if (!fromPartner(message.payload.from)) return;
+        if (this.typingShown) yield cancel(this.typingShown);
+        yield put(a.partnerTypingChanged(true));
+        this.typingShown = yield fork(hideTypingLater);
+        return;
+      case 'partnerReconnecting':
+      case 'partnerReconnected':
+        if (message.payload.matchId === state.matchId) {
+          yield put(a.partnerReconnectingChanged(message.type === 'partnerReconnecting'));
+        }
         return;
       case 'mic-toggle':
         if (fromPartner(message.payload.from)) yield put(a.partnerMicChanged(message.payload.enabled));
@@ -289,9 +321,13 @@ class Call {
         return;
       case 'partnerDisconnected': {
         if (message.payload.matchId !== state.matchId) return;
-        yield* this.closeCall(state);
-        yield put(a.partnerLeft());
+        const connected = this.wasConnected;
+        // The feedback card waits until the notice has been read.
+        yield* this.closeCall(state, false);
+        yield put(a.partnerLeft({ reason: message.payload.reason, at: Date.now() }));
         yield* this.searchUnlessReporting();
+        yield* this.cancelNotices();
+        this.notice = yield fork(noticeThenFeedback, state, connected);
         return;
       }
       case 'videoError':
@@ -373,6 +409,8 @@ class Call {
           this.socket.emit('mic-toggle', { target, enabled: state.media.mic });
           this.socket.emit('camera-toggle', { target, enabled: state.media.camera });
         } else if (event.state === 'failed' || event.state === 'disconnected') {
+          // The partner's socket is away too: the server ends the call if they are not back in time.
+          if (state.partnerReconnecting) return;
           yield* this.onTrouble(target, event.state);
         }
         return;
@@ -391,6 +429,14 @@ class Call {
     if (keepJoining) return;
     if (this.joining) yield cancel(this.joining);
     this.joining = null;
+  }
+
+  /** Stops the last call's notice (and its feedback offer) and the typing indicator's timer. */
+  *cancelNotices() {
+    if (this.notice) yield cancel(this.notice);
+    this.notice = null;
+    if (this.typingShown) yield cancel(this.typingShown);
+    this.typingShown = null;
   }
 
   private *cancelFallbackTimer() {
@@ -470,13 +516,14 @@ class Call {
     yield* this.end(true, true);
   }
 
-  private *closeCall(state: MatchingState) {
+  private *closeCall(state: MatchingState, offerFeedback = true) {
     this.nextMatchHeld = false;
     yield* this.cancelTimers();
     this.route = null;
+    this.typingSentAt = -Infinity;
     this.services.media.closePeer();
     this.socket.setCurrentMatch(null);
-    if (this.wasConnected && state.matchId && state.partner) {
+    if (offerFeedback && this.wasConnected && state.matchId && state.partner) {
       yield put(a.feedbackOffered({ matchId: state.matchId, partnerName: state.partner.firstName }));
     }
     this.wasConnected = false;
@@ -495,6 +542,22 @@ async function openSocket(services: MatchingServices): Promise<VideoSocketConnec
     return await services.openVideoSocket();
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** The partner's typing indicator goes once they have not typed for a while. */
+function* hideTypingLater() {
+  yield delay(CHAT_TIMING.typingShownMs);
+  yield put(a.partnerTypingChanged(false));
+}
+
+/** 'Your partner skipped' (or left, or the connection was lost) for a moment; then the call's feedback card. */
+function* noticeThenFeedback(ended: MatchingState, connected: boolean) {
+  yield delay(CALL_NOTICE_MS);
+  if (!ended.matchId) return;
+  yield put(a.callNoticeCleared(ended.matchId));
+  if (connected && ended.partner) {
+    yield put(a.feedbackOffered({ matchId: ended.matchId, partnerName: ended.partner.firstName }));
   }
 }
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MatchFilters, MatchFound, NetworkQuality, PartnerProfile } from '@serendip/proto';
+import type { MatchFilters, MatchFound, NetworkQuality, PartnerLeftReason, PartnerProfile } from '@serendip/proto';
+import { MATCHING_TEXTS } from './matching-messages';
 import type { MediaToggles } from './media-preferences';
 import { loadToggles } from './media-preferences';
 import { DEFAULT_FILTERS, loadFilters } from './preferences';
@@ -11,10 +12,21 @@ export const WIZARD_STEPS = ['gender', 'country', 'age', 'ready'] as const;
 
 export interface ChatLine {
   id: number;
-  /** spec 3 "Chat message": 'me' or the partner. */
-  sender: 'me' | 'partner';
+  /** spec 3 "Chat message": 'me' or the partner; 'system' for what happened (the partner left). */
+  sender: 'me' | 'partner' | 'system';
   text: string;
+  /** When it was sent (ours) or received (the partner's), in epoch ms: shown as HH:MM. */
+  at: number;
 }
+
+/** What the call surface says for a moment when the partner ends the call (no blame beyond what the server knows). */
+export const PARTNER_LEFT_NOTICE: Record<PartnerLeftReason, string> = {
+  skip: MATCHING_TEXTS.partnerSkipped,
+  leave: MATCHING_TEXTS.partnerLeft,
+  // A ban is the server's business: the partner is only told that the other left.
+  ban: MATCHING_TEXTS.partnerLeft,
+  disconnect: MATCHING_TEXTS.connectionLost,
+};
 
 export interface MatchingState {
   view: 'wizard' | 'call';
@@ -30,8 +42,17 @@ export interface MatchingState {
   partnerCameraOn: boolean;
   partnerSpeaking: boolean;
   partnerQuality: NetworkQuality;
+  /** The last call's chat: kept after the call ends (with the partner-left line) until the next match. */
   chat: ChatLine[];
+  /** The first name of whom the chat is with (the partner, or the last partner until the next match). */
+  chatWith: string | null;
   chatOpen: boolean;
+  /** The partner typed lately (shown for `CHAT_TIMING.typingShownMs` after the last `typing`). */
+  partnerTyping: boolean;
+  /** The partner's socket dropped; the server holds the call for the grace period. */
+  partnerReconnecting: boolean;
+  /** Why the last call ended, shown over the video for a moment (`CALL_NOTICE_MS`). */
+  callNotice: { matchId: string; text: string } | null;
   /** Messages that came while the chat panel was closed. */
   unread: number;
   media: MediaToggles;
@@ -55,22 +76,37 @@ export const initialMatchingState = (filters: MatchFilters = DEFAULT_FILTERS, me
     partnerSpeaking: false,
     partnerQuality: 'unknown',
     chat: [],
+    chatWith: null,
     chatOpen: false,
+    partnerTyping: false,
+    partnerReconnecting: false,
+    callNotice: null,
     unread: 0,
     media,
     feedback: null,
     reportDialogOpen: false,
   }) satisfies MatchingState as MatchingState;
 
+/** The call is over; its chat stays readable until the next match (or leaving). */
 const clearCall = (state: MatchingState) => {
   state.matchId = null;
   state.partner = null;
-  state.chat = [];
   state.unread = 0;
+  state.partnerTyping = false;
+  state.partnerReconnecting = false;
   state.partnerMicOn = true;
   state.partnerCameraOn = true;
   state.partnerSpeaking = false;
   state.partnerQuality = 'unknown';
+};
+
+const clearChat = (state: MatchingState) => {
+  state.chat = [];
+  state.chatWith = null;
+};
+
+const appendLine = (state: MatchingState, line: Omit<ChatLine, 'id'>) => {
+  state.chat.push({ id: (state.chat.at(-1)?.id ?? 0) + 1, ...line });
 };
 
 const matchingSlice = createSlice({
@@ -111,6 +147,8 @@ const matchingSlice = createSlice({
     /** Matching is over: the wizard again (spec 4 "Leave"). */
     matchingLeft(state) {
       clearCall(state);
+      clearChat(state);
+      state.callNotice = null;
       state.view = 'wizard';
       state.step = 0;
       state.status = 'idle';
@@ -120,8 +158,11 @@ const matchingSlice = createSlice({
     },
     matchFound(state, action: PayloadAction<MatchFound>) {
       clearCall(state);
+      clearChat(state);
+      state.callNotice = null;
       state.matchId = action.payload.matchId;
       state.partner = action.payload.partnerUser;
+      state.chatWith = action.payload.partnerUser.firstName;
       state.status = 'connecting';
       state.message = 'Establishing connection...';
     },
@@ -132,9 +173,31 @@ const matchingSlice = createSlice({
     connectionMessage(state, action: PayloadAction<string | null>) {
       state.message = action.payload;
     },
-    partnerLeft(state) {
+    /** The partner ended the call (or its connection was lost): said over the video, and in the chat. */
+    partnerLeft(state, action: PayloadAction<{ reason: PartnerLeftReason; at: number }>) {
+      if (state.matchId)
+        state.callNotice = { matchId: state.matchId, text: PARTNER_LEFT_NOTICE[action.payload.reason] };
+      if (state.partner) {
+        appendLine(state, {
+          sender: 'system',
+          text: MATCHING_TEXTS.leftChat(state.partner.firstName),
+          at: action.payload.at,
+        });
+      }
       clearCall(state);
     },
+    /** The notice of that call has been shown long enough. */
+    callNoticeCleared(state, action: PayloadAction<string>) {
+      if (state.callNotice?.matchId === action.payload) state.callNotice = null;
+    },
+    partnerReconnectingChanged(state, action: PayloadAction<boolean>) {
+      if (state.partner) state.partnerReconnecting = action.payload;
+    },
+    partnerTypingChanged(state, action: PayloadAction<boolean>) {
+      state.partnerTyping = action.payload && state.partner !== null;
+    },
+    /** A keystroke in the chat input: the saga tells the partner, at most every `CHAT_TIMING.typingEveryMs`. */
+    chatTyped() {},
     connectionTimedOut(_state, _action: PayloadAction<string>) {},
     /** auto mode: that call's peer connection is not up after `MEDIA_TIMING.p2pFallbackMs`. */
     p2pFallbackDue(_state, _action: PayloadAction<string>) {},
@@ -152,9 +215,12 @@ const matchingSlice = createSlice({
       if (state.chatOpen) state.unread = 0;
     },
     chatSent(_state, _action: PayloadAction<string>) {},
-    chatAppended(state, action: PayloadAction<{ sender: 'me' | 'partner'; text: string }>) {
-      state.chat.push({ id: (state.chat.at(-1)?.id ?? 0) + 1, ...action.payload });
-      if (action.payload.sender === 'partner' && !state.chatOpen) state.unread += 1;
+    chatAppended(state, action: PayloadAction<{ sender: 'me' | 'partner'; text: string; at: number }>) {
+      appendLine(state, action.payload);
+      if (action.payload.sender === 'partner') {
+        state.partnerTyping = false;
+        if (!state.chatOpen) state.unread += 1;
+      }
     },
     partnerMicChanged(state, action: PayloadAction<boolean>) {
       state.partnerMicOn = action.payload;
