@@ -22,6 +22,21 @@ describe('phone field (spec 2, 5)', () => {
     expect(number().placeholder).toBe('1 (702) 123-4567');
   });
 
+  it('shows the chosen country by flag and calling code (short enough for a phone), its menu by full name', async () => {
+    const { country, number } = renderPhone('US');
+    const face = () => country().parentElement?.querySelector('.phone-field__country-face');
+
+    expect(face()?.textContent).toBe('+1');
+    expect(face()?.querySelector('.fi')?.classList.contains('fi-us')).toBe(true);
+    expect(country().selectedOptions[0]?.textContent).toBe('United States +1');
+    expect(country().getAttribute('aria-label')).toBe('Phone country');
+
+    await userEvent.selectOptions(country(), 'GB');
+    expect(face()?.textContent).toBe('+44');
+    expect(face()?.querySelector('.fi')?.classList.contains('fi-gb')).toBe(true);
+    expect(number().value).toBe('');
+  });
+
   it('falls back to the US when the country is unknown or unmatched', () => {
     const { country } = renderPhone('Atlantis');
     expect(country().value).toBe('US');

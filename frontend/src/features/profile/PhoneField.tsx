@@ -1,4 +1,6 @@
-import type { CountryCode } from 'libphonenumber-js';
+import 'flag-icons/css/flag-icons.min.css';
+import { type CountryCode, getCountryCallingCode } from 'libphonenumber-js';
+import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Field, useFieldWiring } from '../../ui/Field';
 import {
@@ -52,19 +54,27 @@ export function PhoneField({
   return (
     <Field {...wiring} label={label} error={error} className="phone-field" hint={undefined}>
       <div className="phone-field__row">
-        <select
-          className="ui-field__input phone-field__country"
-          aria-label="Phone country"
-          value={draft.country}
-          disabled={disabled}
-          onChange={(event) => update(changePhoneCountry(draft, event.target.value as CountryCode))}
-        >
-          {countryOptions().map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name} +{option.callingCode}
-            </option>
-          ))}
-        </select>
+        {/* Closed, it shows the flag and calling code, which fit a phone; its menu names every country in full. */}
+        <div className="phone-field__country">
+          <span className="ui-field__input phone-field__country-face" aria-hidden="true">
+            <span className={`fi fi-${draft.country.toLowerCase()} phone-field__flag`} />
+            <span className="phone-field__code">+{getCountryCallingCode(draft.country)}</span>
+            <ChevronDown className="phone-field__chevron" />
+          </span>
+          <select
+            className="phone-field__country-select"
+            aria-label="Phone country"
+            value={draft.country}
+            disabled={disabled}
+            onChange={(event) => update(changePhoneCountry(draft, event.target.value as CountryCode))}
+          >
+            {countryOptions().map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name} +{option.callingCode}
+              </option>
+            ))}
+          </select>
+        </div>
         <input
           {...wiring.controlProps}
           className="ui-field__input phone-field__number"
