@@ -74,6 +74,7 @@ const matchFoundSchema = z.object({
   iceServers: z.array(iceServerSchema),
   media: z.enum(['p2p', 'relay']),
   relayFallback: z.boolean(),
+  sharedInterests: z.optional(z.array(z.string())),
 });
 
 const partnerLeftReason = z.enum(['skip', 'leave', 'disconnect', 'ban']);
@@ -83,8 +84,8 @@ export const RELAY_EVENTS = [
   'answer',
   'ice-candidate',
   'chatMessage',
-  'mic-toggle',
   'typing',
+  'mic-toggle',
   'camera-toggle',
   'speaking-status',
   'partner-network-quality',
@@ -114,10 +115,10 @@ export const userDeliverySchema = z.discriminatedUnion('kind', [
   }),
   /** To the sockets in that call: the partner left it, for this reason. */
   z.object({ kind: z.literal('partner-left'), matchId: id, reason: partnerLeftReason }),
-  /** To one socket that asked to resume a call that is over. */
   /** To the sockets in that call: the partner's socket dropped (the call is held for the grace period), or is back. */
   z.object({ kind: z.literal('partner-reconnecting'), matchId: id }),
   z.object({ kind: z.literal('partner-reconnected'), matchId: id }),
+  /** To one socket that asked to resume a call that is over. */
   z.object({ kind: z.literal('call-over'), socketId: id, matchId: id }),
   z.object({ kind: z.literal('fully-connected'), matchId: id }),
   /** To one socket: another tab of the same user took over matching. */

@@ -44,13 +44,40 @@ export const SKIP_COOLDOWN_MS = 10 * 60_000;
 const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/, 'country must be an ISO 3166-1 alpha-2 code, e.g. "DE"'));
 const age = z.int().check(z.gte(MATCH_AGE.min), z.lte(MATCH_AGE.max));
 
-/** spec 3 "Match filters": gender or null (anyone), country or null (anywhere), an age range [min, max]. */
+/** Shared interests: at most this many tags, each 1-24 letters, digits, spaces or hyphens (trimmed, lower-cased). */
+export const INTERESTS = { max: 5, maxLength: 24 } as const;
+/**
+ * A user with interests is held for partners who share one for at most this long after they start waiting; then
+ * anyone compatible will do (Omegle's behaviour).
+ */
+export const INTEREST_WAIT_MS = 5_000;
+
+const interest = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, 'an interest needs some text'),
+    z.maxLength(INTERESTS.maxLength, `an interest has at most ${INTERESTS.maxLength} characters`),
+    z.regex(/^[\p{L}\p{N} -]+$/u, 'an interest has only letters, digits, spaces and hyphens'),
+  );
+
+/**
+ * spec 3 "Match filters": gender or null (anyone), country or null (anywhere), an age range [min, max], and up to
+ * five interests (optional; the same one twice counts once).
+ */
 export const matchFiltersSchema = z.object({
   gender: z.nullable(z.enum(['male', 'female'])),
   country: z.nullable(countryCode),
   ageRange: z
     .tuple([age, age])
     .check(z.refine(([min, max]) => min <= max, 'the minimum age must not exceed the maximum')),
+  interests: z.optional(
+    z.array(interest).check(
+      z.maxLength(INTERESTS.max, `at most ${INTERESTS.max} interests`),
+      z.overwrite((tags) => [...new Set(tags)]),
+    ),
+  ),
 });
 export type MatchFilters = z.infer<typeof matchFiltersSchema>;
 
@@ -96,6 +123,18 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessageRequest = z.infer<typeof chatMessageSchema>;
 
+/** The sender is typing in the chat (sent at most once per `CHAT_TIMING.typingEveryMs` while they type). */
+export const typingSchema = z.object({ ...relay });
+export type TypingRelay = z.infer<typeof typingSchema>;
+
+/** How the chat's typing indicator is timed (the server also rate-limits `typing` per socket). */
+export const CHAT_TIMING = {
+  /** While the user types, `typing` goes at most this often. */
+  typingEveryMs: 2_000,
+  /** The partner's "... is typing" shows this long after the last `typing` heard. */
+  typingShownMs: 3_000,
+} as const;
+
 export const toggleSchema = z.object({ ...relay, enabled: z.boolean() });
 export type ToggleRelay = z.infer<typeof toggleSchema>;
 
@@ -125,18 +164,6 @@ export type LeaveVideoRoomRequest = z.infer<typeof leaveVideoRoomSchema>;
 export interface PartnerProfile {
   _id: string;
   socketId: string;
-/** The sender is typing in the chat (sent at most once per `CHAT_TIMING.typingEveryMs` while they type). */
-export const typingSchema = z.object({ ...relay });
-export type TypingRelay = z.infer<typeof typingSchema>;
-
-/** How the chat's typing indicator is timed (the server also rate-limits `typing` per socket). */
-export const CHAT_TIMING = {
-  /** While the user types, `typing` goes at most this often. */
-  typingEveryMs: 2_000,
-  /** The partner's "... is typing" shows this long after the last `typing` heard. */
-  typingShownMs: 3_000,
-} as const;
-
   firstName: string;
   userAge: number;
   gender: Gender;
@@ -172,6 +199,11 @@ export interface MatchFound {
    * (`media:fallback`) instead of skipping. False when relay is off or the call already relays.
    */
   relayFallback: boolean;
+  /**
+   * The interests both chose (filters.interests), in the order this side listed them; empty when none. This server
+   * always sends it; a leader of an older version during a rolling deploy does not.
+   */
+  sharedInterests?: string[];
 }
 
 export type MediaPath = 'p2p' | 'relay';
@@ -240,6 +272,7 @@ export interface VideoClientToServerEvents {
   'ice-candidate': (request: IceCandidateRelay, ack?: RelayAck) => void;
   'rtc-connected': (request: RtcConnectedRelay, ack?: RelayAck) => void;
   sendChatMessage: (request: ChatMessageRequest, ack?: RelayAck) => void;
+  typing: (request: TypingRelay, ack?: RelayAck) => void;
   'mic-toggle': (request: ToggleRelay, ack?: RelayAck) => void;
   'camera-toggle': (request: ToggleRelay, ack?: RelayAck) => void;
   'speaking-status': (request: SpeakingRelay, ack?: RelayAck) => void;
@@ -266,12 +299,17 @@ export interface VideoServerToClientEvents {
   answer: (relay: { from: string; description: SessionDescriptionRelay['description'] }) => void;
   'ice-candidate': (relay: { from: string; candidate: IceCandidateRelay['candidate'] }) => void;
   partnerDisconnected: (event: { matchId: string; reason: PartnerLeftReason }) => void;
+  /** The partner is typing in the chat. */
+  typing: (relay: { from: string }) => void;
+  /** The partner's socket dropped: the call is held for MATCH_RECONNECT_GRACE_MS while they may come back. */
+  partnerReconnecting: (event: { matchId: string }) => void;
+  /** The partner came back within the grace period: the call goes on. */
+  partnerReconnected: (event: { matchId: string }) => void;
   'mic-toggle': (relay: { from: string; enabled: boolean }) => void;
   'camera-toggle': (relay: { from: string; enabled: boolean }) => void;
   'speaking-status': (relay: { from: string; speaking: boolean }) => void;
   'partner-network-quality': (relay: { from: string; quality: NetworkQuality }) => void;
   /** Both sides said rtc-connected: the call is up for both. */
-  typing: (request: TypingRelay, ack?: RelayAck) => void;
   'rtc-fully-connected': (event: { matchId: string }) => void;
   /** The call moved to the SFU (auto mode after a failed peer connection): close the peer, join the room. */
   'media:path': (event: { matchId: string; path: MediaPath }) => void;
@@ -298,12 +336,6 @@ export type VideoErrorCode =
   /** The server could not do it now (its store or bus failed): the search or call is over, try again later. */
   | 'unavailable';
 
-  /** The partner is typing in the chat. */
-  typing: (relay: { from: string }) => void;
-  /** The partner's socket dropped: the call is held for MATCH_RECONNECT_GRACE_MS while they may come back. */
-  partnerReconnecting: (event: { matchId: string }) => void;
-  /** The partner came back within the grace period: the call goes on. */
-  partnerReconnected: (event: { matchId: string }) => void;
 /** Connection refusals at the handshake come as Socket.IO connect_error with this `data`. */
 export interface VideoHandshakeRefusal {
   code: Extract<VideoErrorCode, 'unauthenticated' | 'signup-unfinished' | 'banned'>;
@@ -318,6 +350,7 @@ export const VIDEO_EVENTS = {
   iceCandidate: 'ice-candidate',
   rtcConnected: 'rtc-connected',
   sendChatMessage: 'sendChatMessage',
+  typing: 'typing',
   micToggle: 'mic-toggle',
   cameraToggle: 'camera-toggle',
   speakingStatus: 'speaking-status',
@@ -330,4 +363,3 @@ export const VIDEO_EVENTS = {
   mediaFallback: 'media:fallback',
   reportOpened: 'report:opened',
 } as const satisfies Record<string, keyof VideoClientToServerEvents>;
-  typing: 'typing',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IceServer, MatchFilters, MatchFound, MediaMode, PartnerLeftReason, RelayReason } from '@serendip/proto';
-import { MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
+import { INTEREST_WAIT_MS, MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { MatchDecision } from '../domain/match.decider.js';
 import type { MatchEndReason } from '../domain/match.events.js';
 import type { MatchmakerPort, Pair, Seeker } from '../domain/matchmaker.js';
@@ -46,6 +46,8 @@ interface Side {
   profile: SeekerProfile;
   graceTimer?: ReturnType<typeof setTimeout>;
   rtcConnected: boolean;
+  /** The interests both sides chose, in the order this side listed them. */
+  sharedInterests: string[];
 }
 
 interface Call {
@@ -84,6 +86,8 @@ export class MatchCoordinator {
   /** The users, and the calls, whose SFU room is being made. */
   private readonly busyUsers = new Map<string, Busy>();
   private readonly busyCalls = new Map<string, Busy>();
+  /** Each ends the hold of users who wait for a partner sharing an interest (matchmaker.release). */
+  private readonly releaseTimers = new Set<ReturnType<typeof setTimeout>>();
   private stopped = false;
   private tail: Promise<void> = Promise.resolve();
   private readonly graceMs: number;
@@ -135,6 +139,8 @@ export class MatchCoordinator {
   stop(): void {
     // Rooms still being made are closed as they come (openRoomOffLoop).
     this.stopped = true;
+    for (const timer of this.releaseTimers) clearTimeout(timer);
+    this.releaseTimers.clear();
     for (const call of this.calls.values()) {
       for (const side of call.sides) clearTimeout(side.graceTimer);
       // Nobody will end these calls now: their SFU rooms would hold ports and workers for good.
@@ -248,7 +254,36 @@ export class MatchCoordinator {
 
     this.waiting.set(userId, { socketId, profile, filters });
     const pair = this.ports.matchmaker.arrive(seeker(userId, profile, filters), this.ports.now());
-    if (!pair) return;
+    if (pair) return this.paired(pair);
+    if (filters.interests?.length) this.releaseLater();
+  }
+
+  /**
+   * A user waiting for someone who shares an interest is held for INTEREST_WAIT_MS at most: then the matchmaker
+   * pairs them with anyone compatible, if anyone waits (or they wait on, open to anyone).
+   */
+  private releaseLater() {
+    // A timer may fire a millisecond before Date.now() says the hold is over: the slack keeps it from missing.
+    const timer = setTimeout(() => {
+      this.releaseTimers.delete(timer);
+      void this.handleReleases();
+    }, INTEREST_WAIT_MS + 5);
+    this.releaseTimers.add(timer);
+  }
+
+  private handleReleases(): Promise<void> {
+    const laters: Promise<void>[] = [];
+    return this.serially(async () => {
+      if (this.stopped) return;
+      for (const pair of this.ports.matchmaker.release(this.ports.now())) {
+        const later = await this.paired(pair);
+        if (later) laters.push(later.later);
+      }
+    }).then(() => Promise.all(laters).then(() => undefined));
+  }
+
+  /** The matchmaker paired two waiting users: they leave the queue, and their call begins. */
+  private async paired(pair: Pair): Promise<Later | void> {
     const first = this.waiting.get(pair.waiting.userId)!;
     const second = this.waiting.get(pair.arrival.userId)!;
     this.waiting.delete(pair.waiting.userId);
@@ -299,7 +334,7 @@ export class MatchCoordinator {
         matchId,
         sides: [
           { userId: pair.waiting.userId, filters: first.filters, waitedMs: pair.waitedMs },
-          { userId: pair.arrival.userId, filters: second.filters, waitedMs: 0 },
+          { userId: pair.arrival.userId, filters: second.filters, waitedMs: pair.arrivalWaitedMs },
         ],
       });
     } catch (error) {
@@ -321,6 +356,7 @@ export class MatchCoordinator {
           socketId: first.socketId,
           profile: first.profile,
           rtcConnected: false,
+          sharedInterests: inOrderOf(first.filters, pair.sharedInterests),
         },
         {
           userId: pair.arrival.userId,
@@ -328,6 +364,7 @@ export class MatchCoordinator {
           socketId: second.socketId,
           profile: second.profile,
           rtcConnected: false,
+          sharedInterests: inOrderOf(second.filters, pair.sharedInterests),
         },
       ],
     };
@@ -360,6 +397,7 @@ export class MatchCoordinator {
     // The call stays up for a while: a socket that blips comes back to it (spec 9 "Socket reconnection"). The partner
     // is told, so their screen says 'Reconnecting...' rather than showing a frozen frame.
     side.socketId = null;
+    await this.tellPartner(call, side, 'partner-reconnecting');
     side.graceTimer = setTimeout(() => {
       void this.serially(async () => {
         const still = this.calls.get(call.matchId);
@@ -381,6 +419,7 @@ export class MatchCoordinator {
     side.socketId = socketId;
     if (previous && previous !== socketId) await this.ports.deliver(userId, { kind: 'replaced', socketId: previous });
     await this.sendMatch(call, side, 'matchResumed');
+    if (previous === null) await this.tellPartner(call, side, 'partner-reconnected');
   }
 
   private async rtcConnected(userId: string, socketId: string, matchId: string) {
@@ -397,7 +436,6 @@ export class MatchCoordinator {
    * auto mode: a side whose peer connection did not come up asks for the SFU. The call moves there for
    * both sides; if it cannot, the call is over as a connection that never came up, and both search again.
    */
-    await this.tellPartner(call, side, 'partner-reconnecting');
   private async fallback(userId: string, socketId: string, matchId: string): Promise<Later | void> {
     const call = this.liveCallOf(userId, socketId, matchId);
     if (!call || call.relay || this.ports.media.mode !== 'auto' || !this.ports.media.relayAvailable()) return;
@@ -419,7 +457,6 @@ export class MatchCoordinator {
   }
 
   /** The call whose side `userId` is on `socketId` now, if it is `matchId`. */
-    if (previous === null) await this.tellPartner(call, side, 'partner-reconnected');
   private liveCallOf(userId: string, socketId: string, matchId: string): Call | undefined {
     const call = this.calls.get(matchId);
     return call?.sides.some((s) => s.userId === userId && s.socketId === socketId) ? call : undefined;
@@ -522,6 +559,12 @@ export class MatchCoordinator {
     );
   }
 
+  /** Tells the other side of the call (if its socket is there) that this side's socket dropped or came back. */
+  private async tellPartner(call: Call, side: Side, kind: 'partner-reconnecting' | 'partner-reconnected') {
+    const partner = call.sides.find((s) => s !== side)!;
+    if (partner.socketId !== null) await this.ports.deliver(partner.userId, { kind, matchId: call.matchId });
+  }
+
   private sendMatch(call: Call, side: Side, event: 'matchFound' | 'matchResumed'): Promise<void> {
     const partner = call.sides.find((s) => s !== side)!;
     const own = side.socketId!;
@@ -534,6 +577,7 @@ export class MatchCoordinator {
       iceServers: this.ports.iceServers(side.userId),
       media: call.relay ? 'relay' : 'p2p',
       relayFallback: !call.relay && this.ports.media.mode === 'auto' && this.ports.media.relayAvailable(),
+      sharedInterests: side.sharedInterests,
     };
     return this.ports.deliver(side.userId, {
       kind: 'match',
@@ -559,11 +603,10 @@ function userIdsOf(call: Call): readonly [string, string] {
   return [call.sides[0].userId, call.sides[1].userId];
 }
 
-  /** Tells the other side of the call (if its socket is there) that this side's socket dropped or came back. */
-  private async tellPartner(call: Call, side: Side, kind: 'partner-reconnecting' | 'partner-reconnected') {
-    const partner = call.sides.find((s) => s !== side)!;
-    if (partner.socketId !== null) await this.ports.deliver(partner.userId, { kind, matchId: call.matchId });
-  }
+/** The shared interests in the order this side listed them. */
+function inOrderOf(filters: MatchFilters, shared: readonly string[]): string[] {
+  return (filters.interests ?? []).filter((tag) => shared.includes(tag));
+}
 
 function seeker(userId: string, profile: SeekerProfile, filters: MatchFilters): Seeker {
   return { userId, gender: profile.gender, age: profile.age, country: profile.country, filters };

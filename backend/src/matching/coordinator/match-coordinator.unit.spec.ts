@@ -1,4 +1,4 @@
-import type { MatchFilters, MediaMode } from '@serendip/proto';
+import { INTEREST_WAIT_MS, type MatchFilters, type MediaMode } from '@serendip/proto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchCommand } from '../domain/match.decider.js';
 import { Matchmaker } from '../domain/matchmaker.js';
@@ -147,6 +147,41 @@ describe('the matchmaker leader', () => {
     await start('cleo', 's3', { gender: 'male', country: null, ageRange: [18, 110] }, profile('cleo', 'female'));
     // cleo wants a man and bob takes anyone: they meet; ada (wants a woman) is not taken by cleo (wants a man).
     expect(recorded).toMatchObject([{ type: 'Pair', sides: [{ userId: 'bob' }, { userId: 'cleo' }] }]);
+  });
+
+  it('pairs two who share an interest over one who waited longer, and tells each side the shared interests', async () => {
+    const { start, recorded, to } = setUp();
+    await start('ada', 's1', { ...ANY, interests: ['jazz', 'chess'] });
+    await start('bob', 's2', { ...ANY, interests: ['cats'] }, profile('bob', 'male'));
+    expect(recorded).toEqual([]);
+    await start('cai', 's3', { ...ANY, interests: ['go', 'chess', 'jazz'] }, profile('cai', 'male'));
+
+    expect(recorded).toMatchObject([{ type: 'Pair', sides: [{ userId: 'ada' }, { userId: 'cai' }] }]);
+    const shared = (userId: string) => to(userId).flatMap((d) => (d.kind === 'match' ? [d.match.sharedInterests] : []));
+    expect(shared('ada')).toEqual([['jazz', 'chess']]);
+    expect(shared('cai')).toEqual([['chess', 'jazz']]);
+  });
+
+  it('pairs a user held for shared interests with anyone compatible once INTEREST_WAIT_MS is over', async () => {
+    const { start, recorded, to, tick } = setUp();
+    await start('ada', 's1', { ...ANY, interests: ['jazz'] });
+    tick(1_000);
+    await start('bob', 's2', ANY, profile('bob', 'male'));
+    expect(recorded).toEqual([]);
+
+    tick(INTEREST_WAIT_MS);
+    await vi.advanceTimersByTimeAsync(INTEREST_WAIT_MS + 5);
+    expect(recorded).toEqual([
+      {
+        type: 'Pair',
+        matchId: 'match-1',
+        sides: [
+          { userId: 'bob', filters: ANY, waitedMs: INTEREST_WAIT_MS },
+          { userId: 'ada', filters: { ...ANY, interests: ['jazz'] }, waitedMs: INTEREST_WAIT_MS + 1_000 },
+        ],
+      },
+    ]);
+    expect(to('ada')).toMatchObject([{ kind: 'match', match: { sharedInterests: [] } }]);
   });
 
   it('ends a call on a skip, tells only the partner, and keeps the two apart for 10 minutes', async () => {

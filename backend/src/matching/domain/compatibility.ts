@@ -1,4 +1,6 @@
-import type { MatchFilters } from '@serendip/proto';
+import { INTEREST_WAIT_MS, type MatchFilters } from '@serendip/proto';
+
+export { INTEREST_WAIT_MS };
 
 /** A user as the matchmaker sees them: their real profile (from the server) and what they are looking for. */
 export interface Seeker {
@@ -15,10 +17,14 @@ export interface Seeker {
 export interface Pair {
   /** The one who had been waiting (the longest-waiting compatible user). */
   waiting: Seeker;
-  /** The one who just arrived. */
+  /** The one who just arrived, or whose hold for shared interests just ended (release). */
   arrival: Seeker;
   /** How long `waiting` waited, in ms (now - their arrival time). */
   waitedMs: number;
+  /** How long `arrival` waited: 0 for an arrival, the hold and more for a release. */
+  arrivalWaitedMs: number;
+  /** The interests both chose, in the order `arrival` listed them; empty when the pair shares none. */
+  sharedInterests: string[];
 }
 
 /** Times (`now`, `until`) are ms timestamps passed in by the caller; they are expected not to go back. */
@@ -28,6 +34,12 @@ export interface MatchmakerPort {
    * replaced (their new entry waits from now). Returns the pair (both are then out of the queue) or undefined.
    */
   arrive(seeker: Seeker, now: number): Pair | undefined;
+  /**
+   * Ends the hold of every waiting user whose INTEREST_WAIT_MS ran out by `now` and was not released yet, in the order
+   * their holds ended: each is paired as an arrival would be (a partner sharing an interest first, then anyone
+   * compatible whose own hold is over), or stays waiting, open to anyone. The caller calls it when a hold ends.
+   */
+  release(now: number): Pair[];
   /** Takes the user out of the queue; false if they were not waiting. */
   leave(userId: string): boolean;
   /** a and b are never paired until `until` (ms timestamp; Infinity = for good, e.g. a report or block). Symmetric. */
@@ -43,6 +55,26 @@ export function accepts(a: Seeker, b: Seeker): boolean {
   // Someone whose country is unknown only meets people who do not filter by country.
   if (country !== null && country !== b.country) return false;
   return b.age >= ageRange[0] && b.age <= ageRange[1];
+}
+
+/** The seeker's interests (the gateway trimmed, lower-cased and de-duplicated them). */
+export function interestsOf(s: Seeker): readonly string[] {
+  return s.filters.interests ?? [];
+}
+
+/** The interests `a` and `b` both chose, in `a`'s order. */
+export function sharedInterests(a: Seeker, b: Seeker): string[] {
+  const theirs = interestsOf(b);
+  if (theirs.length === 0) return [];
+  return interestsOf(a).filter((tag) => theirs.includes(tag));
+}
+
+/**
+ * Whether a user waiting since `since` takes anyone compatible at `now`: one without interests always does; one with
+ * interests only once held for INTEREST_WAIT_MS (until then, only partners sharing one).
+ */
+export function openAt(s: Seeker, since: number, now: number): boolean {
+  return interestsOf(s).length === 0 || now - since >= INTEREST_WAIT_MS;
 }
 
 interface Ending {

@@ -1,7 +1,7 @@
 import type { MatchFilters } from '@serendip/proto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Avoidances, type MatchmakerPort, type Pair, type Seeker } from './compatibility.js';
+import { Avoidances, INTEREST_WAIT_MS, type MatchmakerPort, type Pair, type Seeker } from './compatibility.js';
 import { Matchmaker } from './matchmaker.js';
 import { NaiveMatchmaker } from './naive-matchmaker.js';
 
@@ -33,7 +33,13 @@ describe.each([
     expect(m.arrive(seeker('ada'), 1_000)).toBeUndefined();
     expect(m.arrive(seeker('bea'), 2_000)).toMatchObject({ waiting: { userId: 'ada' }, arrival: { userId: 'bea' } });
     expect(m.arrive(seeker('cai'), 3_000)).toBeUndefined();
-    expect(m.arrive(seeker('dan'), 3_500)).toEqual({ waiting: seeker('cai'), arrival: seeker('dan'), waitedMs: 500 });
+    expect(m.arrive(seeker('dan'), 3_500)).toEqual({
+      waiting: seeker('cai'),
+      arrival: seeker('dan'),
+      waitedMs: 500,
+      arrivalWaitedMs: 0,
+      sharedInterests: [],
+    });
     expect(m.size).toBe(0);
   });
 
@@ -103,7 +109,11 @@ describe.each([
     const m = given([seeker('ada', { filters: WANTS_MEN }), 0], [seeker('bea', { filters: WANTS_MEN }), 1]);
     m.arrive(seeker('ada', { filters: WANTS_MEN }), 2);
     const cai = seeker('cai', { gender: 'male' });
-    expect(m.arrive(cai, 10)).toEqual({ waiting: seeker('bea', { filters: WANTS_MEN }), arrival: cai, waitedMs: 9 });
+    expect(m.arrive(cai, 10)).toMatchObject({
+      waiting: seeker('bea', { filters: WANTS_MEN }),
+      arrival: cai,
+      waitedMs: 9,
+    });
     expect(m.arrive(seeker('dan', { gender: 'male' }), 10)).toMatchObject({ waiting: { userId: 'ada' }, waitedMs: 8 });
   });
 
@@ -125,6 +135,78 @@ describe.each([
     const m = given([seeker('ada', { filters: WANTS_MEN }), 0], [seeker('bea', { filters: WANTS_MEN }), 1]);
     m.avoid('cai', 'ada', Infinity);
     expect(ids(m.arrive(seeker('cai', { gender: 'male' }), 2))).toEqual(['bea', 'cai']);
+  });
+
+  const likes = (...interests: string[]): MatchFilters => ({ ...ANY, interests });
+
+  it('prefers the longest-waiting compatible user who shares an interest, and says which interests they share', () => {
+    const m = given(
+      [seeker('plain'), 0],
+      [seeker('chess', { filters: likes('chess') }), 1],
+      [seeker('jazz-old', { filters: likes('jazz', 'go') }), 2],
+      [seeker('art', { filters: likes('art') }), 3],
+    );
+    expect(m.arrive(seeker('eva', { filters: likes('go', 'jazz', 'art') }), 4)).toMatchObject({
+      waiting: { userId: 'jazz-old' },
+      sharedInterests: ['go', 'jazz'],
+      arrivalWaitedMs: 0,
+    });
+    // Someone without interests takes the longest-waiting user who is not held for shared interests.
+    expect(ids(m.arrive(seeker('tom'), 5))).toEqual(['plain', 'tom']);
+    expect(m.arrive(seeker('ugo'), 6)).toBeUndefined();
+  });
+
+  it('never pairs people who share an interest but whose filters refuse each other', () => {
+    const m = given([seeker('jazz-fr', { country: 'FR', filters: { ...likes('jazz'), country: 'FR' } }), 0]);
+    expect(m.arrive(seeker('jazz-de', { filters: likes('jazz') }), 1)).toBeUndefined();
+    expect(m.size).toBe(2);
+  });
+
+  it('holds a user with interests for a partner sharing one for INTEREST_WAIT_MS at most, then takes anyone', () => {
+    const m = given([seeker('jazz', { filters: likes('jazz') }), 1_000]);
+    expect(m.arrive(seeker('plain'), 1_000 + INTEREST_WAIT_MS - 1)).toBeUndefined();
+    expect(m.leave('plain')).toBe(true);
+    // Once the hold is over, anyone compatible may pair with them.
+    expect(m.arrive(seeker('plain'), 1_000 + INTEREST_WAIT_MS)).toMatchObject({
+      waiting: { userId: 'jazz' },
+      arrival: { userId: 'plain' },
+      waitedMs: INTEREST_WAIT_MS,
+      sharedInterests: [],
+    });
+  });
+
+  it('holds an arrival with interests too: they wait for a sharer rather than take the first compatible user', () => {
+    const m = given([seeker('plain'), 0], [seeker('jazz', { filters: likes('jazz') }), 10]);
+    expect(m.size).toBe(2);
+    expect(ids(m.arrive(seeker('fan', { filters: likes('jazz') }), 20))).toEqual(['jazz', 'fan']);
+  });
+
+  it('releases a held user when their hold ends: paired with a waiting user open to anyone, in hold order', () => {
+    const m = given(
+      [seeker('plain', { filters: WANTS_MEN }), 0],
+      [seeker('jazz', { gender: 'male', filters: likes('jazz') }), 100],
+      [seeker('chess', { gender: 'male', filters: likes('chess') }), 200],
+    );
+    expect(m.release(100 + INTEREST_WAIT_MS - 1)).toEqual([]);
+    expect(m.release(200 + INTEREST_WAIT_MS)).toEqual([
+      {
+        waiting: seeker('plain', { filters: WANTS_MEN }),
+        arrival: seeker('jazz', { gender: 'male', filters: likes('jazz') }),
+        waitedMs: 200 + INTEREST_WAIT_MS,
+        arrivalWaitedMs: 100 + INTEREST_WAIT_MS,
+        sharedInterests: [],
+      },
+    ]);
+    // 'chess' found nobody: released, they wait on open to anyone (a later release does not try them again).
+    expect(m.release(10 * INTEREST_WAIT_MS)).toEqual([]);
+    expect(ids(m.arrive(seeker('eva'), 10 * INTEREST_WAIT_MS))).toEqual(['chess', 'eva']);
+  });
+
+  it('releases two held users with different interests to each other once both holds are over', () => {
+    const m = given([seeker('jazz', { filters: likes('jazz') }), 0], [seeker('chess', { filters: likes('chess') }), 1]);
+    expect(m.release(INTEREST_WAIT_MS)).toEqual([]);
+    expect(m.release(INTEREST_WAIT_MS + 1).map(ids)).toEqual([['jazz', 'chess']]);
+    expect(m.size).toBe(0);
   });
 
   it('never lets a later, shorter avoidance end a block', () => {
@@ -154,6 +236,7 @@ describe('avoidances', () => {
 });
 
 const countries = ['DE', 'FR', 'BR', 'US', 'IN'] as const;
+const tags = ['jazz', 'chess', 'go', 'art', 'cats'] as const;
 /** An arrival or leave by one of `users` users, or an avoidance between two of them, with the clock moving on. */
 const operation = (users: number, ages: [number, number]) =>
   fc.oneof(
@@ -169,7 +252,23 @@ const operation = (users: number, ages: [number, number]) =>
         wantsCountry: fc.constantFrom(...countries, null, null),
         min: fc.integer({ min: ages[0], max: ages[1] }),
         span: fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 100 })),
-        advance: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: 0, max: 400_000 })),
+        interests: fc.oneof(
+          { weight: 2, arbitrary: fc.constant([] as string[]) },
+          { weight: 3, arbitrary: fc.uniqueArray(fc.constantFrom(...tags), { minLength: 1, maxLength: 3 }) },
+        ),
+        advance: fc.oneof(
+          fc.constant(0),
+          fc.integer({ min: 0, max: 1_000 }),
+          fc.integer({ min: 0, max: 2 * INTEREST_WAIT_MS }),
+          fc.integer({ min: 0, max: 400_000 }),
+        ),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('release' as const),
+        advance: fc.oneof(fc.integer({ min: 0, max: 2 * INTEREST_WAIT_MS }), fc.constant(INTEREST_WAIT_MS)),
       }),
     },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('leave' as const), user: fc.nat({ max: users - 1 }) }) },
@@ -200,11 +299,20 @@ function sameDecisions(users: number, operations: readonly Operation[]) {
           gender: op.gender,
           age: op.age,
           country: op.country,
-          filters: { gender: op.wantsGender, country: op.wantsCountry, ageRange: [op.min, op.min + op.span] },
+          filters: {
+            gender: op.wantsGender,
+            country: op.wantsCountry,
+            ageRange: [op.min, op.min + op.span],
+            ...(op.interests.length > 0 || op.user % 2 ? { interests: op.interests } : {}),
+          },
         };
         expect(indexed.arrive(s, now)).toEqual(naive.arrive(s, now));
         break;
       }
+      case 'release':
+        now += op.advance;
+        expect(indexed.release(now)).toEqual(naive.release(now));
+        break;
       case 'leave':
         expect(indexed.leave(`u${op.user}`)).toBe(naive.leave(`u${op.user}`));
         break;
@@ -225,6 +333,15 @@ describe('the indexed matchmaker against the naive one (property)', () => {
     fc.assert(
       fc.property(fc.array(operation(12, [18, 60]), { maxLength: 150 }), (ops) => sameDecisions(12, ops)),
       { numRuns: 600 },
+    );
+  });
+
+  it('makes the same pairs among users with interests, as holds end and the clock moves on', () => {
+    fc.assert(
+      fc.property(fc.array(operation(30, [18, 40]), { minLength: 50, maxLength: 300 }), (ops) =>
+        sameDecisions(30, ops),
+      ),
+      { numRuns: 300 },
     );
   });
 

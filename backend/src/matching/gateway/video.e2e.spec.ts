@@ -136,6 +136,41 @@ describe('the video socket (spec 7)', () => {
     await bob.socket.emitWithAck('leaveVideoRoom', { next: false });
   });
 
+  it('pairs two who share an interest before a stranger who waits too, shows both the shared one, refuses bad ones', async () => {
+    const ada = await connected({ firstName: 'Ada', gender: 'female' });
+    const carl = await connected({ firstName: 'Carl', gender: 'male' });
+    const bob = await connected({ firstName: 'Bob', gender: 'male' });
+    for (const interests of [['a', 'b', 'c', 'd', 'e', 'f'], ['x'.repeat(25)], ['c++'], ['  ']]) {
+      const answer = (await ada.socket.emitWithAck('startMatching', {
+        filters: { ...ANYONE, interests },
+        deviceType: 'desktop',
+      })) as { error?: { reason: string } };
+      expect(answer.error?.reason, JSON.stringify(interests)).toMatch(/^filters\.interests/);
+    }
+    expect(
+      await ada.socket.emitWithAck('startMatching', {
+        filters: { ...ANYONE, interests: ['a', 'b', 'c', 'd', 'e', 'f'] },
+        deviceType: 'desktop',
+      }),
+    ).toEqual({ error: { reason: 'filters.interests: at most 5 interests' } });
+
+    const adaFound = nextEvent(ada.socket, 'matchFound');
+    const bobFound = nextEvent(bob.socket, 'matchFound');
+    const carlHears = eventsWithin(carl.socket, 'matchFound', 1_000);
+    await ada.socket.emitWithAck('startMatching', {
+      filters: { ...ANYONE, interests: [' Jazz ', 'chess'] },
+      deviceType: 'desktop',
+    });
+    await carl.socket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+    await bob.socket.emitWithAck('startMatching', {
+      filters: { ...ANYONE, interests: ['jazz'] },
+      deviceType: 'mobile',
+    });
+    expect((await adaFound).sharedInterests).toEqual(['jazz']);
+    expect((await bobFound).sharedInterests).toEqual(['jazz']);
+    expect(await carlHears).toEqual([]);
+  });
+
   it('takes report:opened from a party naming its partner, moves nothing without an SFU, and rate-limits it', async () => {
     const { ada, bob, adaMatch, bobMatch } = await pair();
     const eve = await connected({ firstName: 'Eve' });
