@@ -40,7 +40,8 @@ export function MatchingView() {
     <div className={`match-view${chatShown ? ' match-view--chat' : ''}`} data-match-status={status}>
       <div className="match-stage">
         <div className="match-stage__partner">
-          {inCall ? <PartnerVideo /> : <Waiting />}
+          {/* The notice of how the last call ended takes the waiting message's place for its moment. */}
+          {inCall ? <PartnerVideo /> : !callNotice && <Waiting />}
           {partner && (
             <div className="match-partner__info">
               <strong>{partner.firstName}</strong>
