@@ -191,4 +191,19 @@ describe('the chat in a call', () => {
     expect(screen.queryByText('Bob left the chat.')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Message Cleo' })).toBeDefined();
   });
+
+  it('closes the chat of a call we skip ourselves: there is nobody left to read it with', async () => {
+    const t = await chatOpen();
+    await act(async () => {
+      t.socket.receive({ type: 'chatMessage', payload: { from: 'bob', message: 'Bye!', sentAt: '' } });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    await act(async () => {
+      t.store.dispatch(a.skipRequested());
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.queryByText('Bye!')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Message Bob' })).toBeNull();
+    expect(screen.queryByText('Your partner skipped')).toBeNull();
+  });
 });

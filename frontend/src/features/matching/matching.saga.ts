@@ -158,6 +158,7 @@ class Call {
     const state: MatchingState = yield select(matching);
     this.socket.emit('leaveVideoRoom', failed ? { next, failed } : { next });
     yield* this.closeCall(state);
+    yield put(a.ownChatClosed());
     if (next) yield* this.searchUnlessReporting();
   }
 
@@ -191,6 +192,7 @@ class Call {
     } else if (a.stopRequested.match(action)) {
       this.socket.emit('leaveVideoRoom', { next: false });
       yield* this.closeCall(state);
+      yield put(a.ownChatClosed());
       yield put(a.searchStopped());
     } else if (a.findMatchRequested.match(action)) {
       if (state.status === 'idle') yield* this.search();

@@ -186,6 +186,10 @@ const matchingSlice = createSlice({
       }
       clearCall(state);
     },
+    /** We ended the call ourselves (skip, stop): its chat goes with it; only a partner leaving keeps it readable. */
+    ownChatClosed(state) {
+      clearChat(state);
+    },
     /** The notice of that call has been shown long enough. */
     callNoticeCleared(state, action: PayloadAction<string>) {
       if (state.callNotice?.matchId === action.payload) state.callNotice = null;
