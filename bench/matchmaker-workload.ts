@@ -36,14 +36,30 @@ export function zipfPicker(items: readonly string[], random: () => number): () =
   };
 }
 
+/** Interests ranked by how many users choose them (`i1` the most): draws follow Zipf's law, like countries. */
+export const INTEREST_TAGS = Array.from({ length: 200 }, (_, rank) => `i${rank + 1}`);
+
+/** With interests on: this share of the crowd chooses 1 to 3 of INTEREST_TAGS. */
+export const WITH_INTERESTS = 0.3;
+
 /**
  * A crowd like the ones random video chats report: 70 % men, most of them wanting women; women wanting men or
  * anyone; half with a country filter (usually their own); ages 18-70, skewed young, and ranges around their own age
- * (a third take anyone 18+); 2 % with no known country. User ids are `${prefix}${n}`.
+ * (a third take anyone 18+); 2 % with no known country. User ids are `${prefix}${n}`. With `interests`, 30 % also
+ * choose 1 to 3 interests (the others' draws are unchanged: the same crowd, some of it with interests).
  */
-export function seekerFactory(seed: number, prefix = 'u'): () => Seeker {
+export function seekerFactory(seed: number, prefix = 'u', interests = false): () => Seeker {
   const random = seededRandom(seed);
   const country = zipfPicker(COUNTRIES, random);
+  const tagRandom = seededRandom(seed ^ 0x5eed);
+  const tag = zipfPicker(INTEREST_TAGS, tagRandom);
+  const tagsOf = (): string[] | undefined => {
+    if (!interests || tagRandom() >= WITH_INTERESTS) return undefined;
+    const count = 1 + Math.floor(tagRandom() * 3);
+    const tags = new Set<string>();
+    while (tags.size < count) tags.add(tag());
+    return [...tags];
+  };
   const pick = <T>(...choices: [number, T][]): T => {
     let r = random();
     for (const [share, value] of choices) if ((r -= share) < 0) return value;
@@ -61,12 +77,18 @@ export function seekerFactory(seed: number, prefix = 'u'): () => Seeker {
     const min = Math.max(18, age - 5 - Math.floor(random() * 10));
     const max = random() < 0.3 ? 110 : Math.min(110, min + 8 + Math.floor(random() * 30));
     const wantsCountry = random() < 0.5 ? (own !== null && random() < 0.7 ? own : country()) : null;
+    const tags = tagsOf();
     return {
       userId: `${prefix}${n++}`,
       gender,
       age,
       country: own,
-      filters: { gender: wantsGender, country: wantsCountry, ageRange: [min, max] },
+      filters: {
+        gender: wantsGender,
+        country: wantsCountry,
+        ageRange: [min, max],
+        ...(tags ? { interests: tags } : {}),
+      },
     };
   };
 }
@@ -75,12 +97,17 @@ export function seekerFactory(seed: number, prefix = 'u'): () => Seeker {
  * A queue of `size` waiting users as a busy service has it: fresh arrivals until that many are left unpaired (pairs
  * made on the way go). The users come back longest-waiting first; none of them would pair with another.
  */
-export function waitingQueue(size: number, seed = 42): { waiting: Waiting[]; now: number } {
+export function waitingQueue(size: number, seed = 42, interests = false): { waiting: Waiting[]; now: number } {
   const matchmaker = new Matchmaker();
-  const next = seekerFactory(seed, 'w');
+  const next = seekerFactory(seed, 'w', interests);
   const waiting = new Map<string, Waiting>();
   let now = 0;
   while (matchmaker.size < size) {
+    // Holds for shared interests that ended meanwhile, as the leader's timers end them.
+    for (const released of matchmaker.release(now + 1)) {
+      waiting.delete(released.waiting.userId);
+      waiting.delete(released.arrival.userId);
+    }
     const seeker = next();
     const pair = matchmaker.arrive(seeker, (now += 1));
     if (pair) waiting.delete(pair.waiting.userId);
@@ -116,9 +143,10 @@ export class Traffic {
     waiting: readonly Waiting[],
     public now: number,
     private readonly stepMs = 50,
+    interests = false,
   ) {
     this.random = seededRandom(seed);
-    this.fresh = seekerFactory(seed, 'a');
+    this.fresh = seekerFactory(seed, 'a', interests);
     for (const { seeker } of waiting) this.waits(seeker.userId);
   }
 
@@ -129,21 +157,33 @@ export class Traffic {
     return this.fresh();
   }
 
+  /** What follows the pairs made as holds for shared interests ended (both had been waiting). */
+  released(matchmaker: MatchmakerPort, pairs: readonly Pair[]): void {
+    for (const pair of pairs) {
+      this.stopsWaiting(pair.arrival.userId);
+      this.called(matchmaker, pair);
+    }
+  }
+
   /** What follows the matchmaker's answer to `arrival`. */
   settle(matchmaker: MatchmakerPort, arrival: Seeker, pair: Pair | undefined): void {
-    if (pair) {
-      this.stopsWaiting(pair.waiting.userId);
-      if (this.random() < SKIPPED) matchmaker.avoid(pair.waiting.userId, arrival.userId, this.now + SKIP_COOLDOWN_MS);
-      this.back.push(pair.waiting, arrival);
-      if (this.back.length > RETURNING_AT_MOST) this.back.splice(0, this.back.length - RETURNING_AT_MOST);
-    } else {
-      this.waits(arrival.userId);
-    }
+    if (pair) this.called(matchmaker, pair);
+    else this.waits(arrival.userId);
     while (matchmaker.size > this.size) {
       const gone = this.waitingIds[Math.floor(this.random() * this.waitingIds.length)]!;
       this.stopsWaiting(gone);
       matchmaker.leave(gone);
     }
+  }
+
+  /** The two have their call; half end it with a skip; both come back soon. */
+  private called(matchmaker: MatchmakerPort, pair: Pair) {
+    this.stopsWaiting(pair.waiting.userId);
+    if (this.random() < SKIPPED) {
+      matchmaker.avoid(pair.waiting.userId, pair.arrival.userId, this.now + SKIP_COOLDOWN_MS);
+    }
+    this.back.push(pair.waiting, pair.arrival);
+    if (this.back.length > RETURNING_AT_MOST) this.back.splice(0, this.back.length - RETURNING_AT_MOST);
   }
 
   private waits(userId: string) {

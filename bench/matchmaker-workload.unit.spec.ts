@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seekerFactory } from './matchmaker-workload.js';
+import { INTEREST_TAGS, seekerFactory } from './matchmaker-workload.js';
 
 describe('the matchmaker benchmark crowd', () => {
   it('is the same crowd for the same seed', () => {
@@ -20,5 +20,20 @@ describe('the matchmaker benchmark crowd', () => {
       expect(s.filters.ageRange[0]).toBeLessThanOrEqual(s.filters.ageRange[1]);
       expect(s.age).toBeGreaterThanOrEqual(18);
     }
+  });
+
+  it('with interests on, is the same crowd, 30 % of it with 1 to 3 interests, the top interest far ahead', () => {
+    const plain = Array.from({ length: 20_000 }, seekerFactory(3));
+    const crowd = Array.from({ length: 20_000 }, seekerFactory(3, 'u', true));
+    expect(crowd.map(({ filters: { interests: _, ...filters }, ...s }) => ({ ...s, filters }))).toEqual(plain);
+    const tagged = crowd.filter((s) => s.filters.interests);
+    expect(tagged.length / crowd.length).toBeCloseTo(0.3, 1);
+    const count = (tag: string) => tagged.filter((s) => s.filters.interests!.includes(tag)).length;
+    for (const s of tagged) {
+      expect(s.filters.interests!.length).toBeGreaterThanOrEqual(1);
+      expect(s.filters.interests!.length).toBeLessThanOrEqual(3);
+      expect(new Set(s.filters.interests).size).toBe(s.filters.interests!.length);
+    }
+    expect(count(INTEREST_TAGS[0]!)).toBeGreaterThan(5 * count(INTEREST_TAGS[9]!));
   });
 });
