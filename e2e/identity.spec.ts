@@ -62,7 +62,7 @@ describe.skipIf(browserUnavailable())('identity in a browser', () => {
     await page.getByLabel('Birth date').fill('1990-12-10');
     await page.getByRole('button', { name: 'Finish and start' }).click();
     await page.waitForURL(`${server.url}/`);
-    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Ada' }).waitFor();
 
     // Two-factor on from the Security tab of the account settings (the page reloads after the switch).
     await page.goto(`${server.url}/settings?tab=security`);
