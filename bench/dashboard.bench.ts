@@ -7,9 +7,6 @@
  * pays), and the heaviest pages again after dropping the dashboard's indexes on users and reports.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CommandBus } from '@nestjs/cqrs';
 import { createServerApp } from '@serendip/backend/app.js';
@@ -17,11 +14,10 @@ import { loadConfig } from '@serendip/backend/config/config.js';
 import { contexts } from '@serendip/backend/contexts.js';
 import { EnsureAdmin } from '@serendip/backend/identity/commands/ensure-admin/ensure-admin.command.js';
 import { createDb, migrateToLatest } from '@serendip/backend/platform/database/database.js';
-import { startEmbeddedPostgres } from '@serendip/backend/platform/database/embedded-postgres.js';
 import { EventCore } from '@serendip/backend/platform/event-core/event-core.js';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { pino } from 'pino';
+import { benchDatabase } from './bench-database.js';
 import { report, summarize, type LatencySummary } from './harness.js';
 
 const USERS = 10_000;
@@ -123,25 +119,8 @@ async function time(base: string, cookie: string, url: string): Promise<LatencyS
 }
 
 async function main() {
-  let url = process.env.DATABASE_URL;
-  let tempDir: string | undefined;
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
-  if (!url) {
-    tempDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-bench-'));
-    await chmod(tempDir, 0o711);
-    embedded = await startEmbeddedPostgres({
-      dir: path.join(tempDir, 'postgres'),
-      port: 54398,
-      database: 'bench',
-      logger,
-    });
-    url = embedded.url;
-  }
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `serendip_bench_dashboard_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const benchUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  const database = await benchDatabase('dashboard', 54398, logger);
+  const benchUrl = database.url;
   const db = createDb(benchUrl, logger);
   let close = async () => {};
   try {
@@ -227,15 +206,12 @@ async function main() {
       },
       seeded: { users: USERS, reports: REPORTS, bans: BANS, matches: MATCHES, logLines: LOG_LINES, seedMs },
       samplesPerPage: SAMPLES,
-      postgres: embedded ? 'embedded' : 'DATABASE_URL',
+      postgres: database.postgres,
     });
   } finally {
     await close();
     await db.destroy();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-    await embedded?.stop();
-    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 

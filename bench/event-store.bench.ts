@@ -4,12 +4,8 @@
  * projectionLagP99Ms <= 100 at 1,000 events/s, replayPerSec >= 20,000 over a 200,000-event log.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb, type Db, migrateToLatest } from '@serendip/backend/platform/database/database.js';
-import { startEmbeddedPostgres } from '@serendip/backend/platform/database/embedded-postgres.js';
 import type { NewEvent } from '@serendip/backend/platform/event-store/event-store.js';
 import { PostgresEventStore } from '@serendip/backend/platform/event-store/postgres/postgres-event-store.js';
 import { EventSchemas } from '@serendip/backend/platform/personal-data/event-schemas.js';
@@ -21,6 +17,7 @@ import { rebuildProjection } from '@serendip/backend/platform/projections/rebuil
 import { sql } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
+import { benchDatabase } from './bench-database.js';
 import { report, summarize } from './harness.js';
 
 const WRITERS = 32;
@@ -132,27 +129,8 @@ async function replay(db: Db, adapter: PostgresEventStore) {
 }
 
 async function main() {
-  let url = process.env.DATABASE_URL;
-  let tempDir: string | undefined;
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
-  if (!url) {
-    tempDir = await mkdtemp(path.join(os.tmpdir(), 'serendip-bench-'));
-    // As root the embedded Postgres runs as `postgres`, which must pass through this (private) folder.
-    await chmod(tempDir, 0o711);
-    embedded = await startEmbeddedPostgres({
-      dir: path.join(tempDir, 'postgres'),
-      port: 54399,
-      database: 'bench',
-      logger,
-    });
-    url = embedded.url;
-  }
-  // A database of its own, dropped afterwards, so the figures are not mixed with anything else.
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const name = `serendip_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const benchUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+  const database = await benchDatabase('event_store', 54399, logger);
+  const benchUrl = database.url;
   const db = createDb(benchUrl, logger, WRITERS);
   const store = new PostgresEventStore(db, { connectionString: benchUrl, logger, poolSize: WRITERS });
   try {
@@ -171,15 +149,12 @@ async function main() {
       writers: WRITERS,
       appends: APPENDS,
       lagRatePerSec: LAG_RATE_PER_SEC,
-      postgres: embedded ? 'embedded' : 'DATABASE_URL',
+      postgres: database.postgres,
     });
   } finally {
     await store.close();
     await db.destroy();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-    await embedded?.stop();
-    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { sessionEndedDataSchema } from '@serendip/proto';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
-import { eventSubject } from '../../platform/messaging/subjects.js';
+import { subscribeToIntegrationEvent } from '../../platform/messaging/integration-event-subscription.js';
 import { Realtime, type SessionEnding } from '../../platform/realtime/realtime.js';
 import { ACCOUNT_DELETION_REASON } from '../commands/delete-account/delete-account.command.js';
 import { ACCOUNT_DELETED, LOGGED_OUT_ELSEWHERE, SESSION_EXPIRED } from '../public/guards.js';
@@ -23,19 +23,17 @@ export class EndSessionSockets implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   onApplicationBootstrap() {
-    this.subscription = this.core.bus.subscribe(
-      eventSubject('identity', 'SessionEnded'),
-      async (message) => {
-        const event = message.data as { id?: unknown; data?: unknown };
-        const data = sessionEndedDataSchema.safeParse(event.data);
-        if (!data.success || typeof event.id !== 'string') {
-          this.logger.warn('a malformed SessionEnded was dropped');
-          return;
-        }
-        const { userId, sessionId, reason } = data.data;
-        await this.realtime.endSession(userId, sessionId, endingOf(reason), event.id);
+    this.subscription = subscribeToIntegrationEvent(
+      this.core.bus,
+      {
+        context: 'identity',
+        type: 'SessionEnded',
+        schema: sessionEndedDataSchema,
+        durable: 'identity-end-session-sockets',
       },
-      { durable: 'identity-end-session-sockets' },
+      this.logger,
+      ({ userId, sessionId, reason }, eventId) =>
+        this.realtime.endSession(userId, sessionId, endingOf(reason), eventId),
     );
   }
 

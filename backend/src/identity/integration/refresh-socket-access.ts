@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { accessChangedDataSchema } from '@serendip/proto';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
-import { eventSubject } from '../../platform/messaging/subjects.js';
+import { subscribeToIntegrationEvent } from '../../platform/messaging/integration-event-subscription.js';
 import { Realtime } from '../../platform/realtime/realtime.js';
 import { accountStream } from '../domain/account.events.js';
 
@@ -26,20 +26,19 @@ export class RefreshSocketAccess implements OnApplicationBootstrap, OnApplicatio
   ) {}
 
   onApplicationBootstrap() {
-    this.subscription = this.core.bus.subscribe(
-      eventSubject('identity', 'AccessChanged'),
-      async (message) => {
-        const event = message.data as { id?: unknown; data?: unknown };
-        const data = accessChangedDataSchema.safeParse(event.data);
-        if (!data.success || typeof event.id !== 'string') {
-          this.logger.warn('a malformed AccessChanged was dropped');
-          return;
-        }
-        const { userId } = data.data;
-        await this.readModelHasIt(userId);
-        await this.realtime.refreshAccess(userId, `access-${event.id}`);
+    this.subscription = subscribeToIntegrationEvent(
+      this.core.bus,
+      {
+        context: 'identity',
+        type: 'AccessChanged',
+        schema: accessChangedDataSchema,
+        durable: 'identity-refresh-socket-access',
       },
-      { durable: 'identity-refresh-socket-access' },
+      this.logger,
+      async ({ userId }, eventId) => {
+        await this.readModelHasIt(userId);
+        await this.realtime.refreshAccess(userId, `access-${eventId}`);
+      },
     );
   }
 

@@ -4,7 +4,7 @@ import { accountDeletedDataSchema } from '@serendip/proto';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
-import { eventSubject } from '../../platform/messaging/subjects.js';
+import { subscribeToIntegrationEvent } from '../../platform/messaging/integration-event-subscription.js';
 import { DeleteSnapshot } from '../commands/delete-snapshot/delete-snapshot.command.js';
 
 /**
@@ -25,24 +25,25 @@ export class DeleteEvidenceOfDeletedAccounts implements OnApplicationBootstrap, 
   ) {}
 
   onApplicationBootstrap() {
-    this.subscription = this.core.bus.subscribe(
-      eventSubject('identity', 'AccountDeleted'),
-      async (message) => {
-        const data = accountDeletedDataSchema.safeParse((message.data as { data?: unknown }).data);
-        if (!data.success) {
-          this.logger.warn('a malformed AccountDeleted was dropped');
-          return;
-        }
+    this.subscription = subscribeToIntegrationEvent(
+      this.core.bus,
+      {
+        context: 'identity',
+        type: 'AccountDeleted',
+        schema: accountDeletedDataSchema,
+        durable: 'matching-delete-evidence-of-deleted-accounts',
+      },
+      this.logger,
+      async ({ userId }) => {
         const snapshots = await this.db
           .selectFrom('evidence_snapshots')
           .select('snapshot_id')
-          .where('user_id', '=', data.data.userId)
+          .where('user_id', '=', userId)
           .execute();
         for (const { snapshot_id } of snapshots) {
           await this.commands.execute(new DeleteSnapshot(snapshot_id, 'account-deleted'));
         }
       },
-      { durable: 'matching-delete-evidence-of-deleted-accounts' },
     );
   }
 

@@ -4,7 +4,7 @@ import { reportFiledDataSchema } from '@serendip/proto';
 import { DomainError } from '../../platform/cqrs/decider.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
-import { eventSubject } from '../../platform/messaging/subjects.js';
+import { subscribeToIntegrationEvent } from '../../platform/messaging/integration-event-subscription.js';
 import { SeparatePair } from '../commands/separate-pair/separate-pair.command.js';
 
 /**
@@ -23,22 +23,23 @@ export class SeparateReportedPairs implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   onApplicationBootstrap() {
-    this.subscription = this.core.bus.subscribe(
-      eventSubject('moderation', 'ReportFiled'),
-      async (message) => {
-        const report = reportFiledDataSchema.safeParse((message.data as { data?: unknown } | null)?.data);
-        if (!report.success) {
-          this.logger.warn('a malformed ReportFiled was dropped');
-          return;
-        }
+    this.subscription = subscribeToIntegrationEvent(
+      this.core.bus,
+      {
+        context: 'moderation',
+        type: 'ReportFiled',
+        schema: reportFiledDataSchema,
+        durable: 'matching-separate-reported-pairs',
+      },
+      this.logger,
+      async (report) => {
         try {
-          await this.commands.execute(new SeparatePair(report.data));
+          await this.commands.execute(new SeparatePair(report));
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
-          this.logger.warn(`report ${report.data.reportId} separates nobody: ${error.message}`);
+          this.logger.warn(`report ${report.reportId} separates nobody: ${error.message}`);
         }
       },
-      { durable: 'matching-separate-reported-pairs' },
     );
   }
 

@@ -6,8 +6,8 @@ import { CONFIG } from '../../config/config.token.js';
 import { executeDecider } from '../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
-import type { BusMessage, BusSubscription } from '../../platform/messaging/message-bus.js';
-import { eventSubject } from '../../platform/messaging/subjects.js';
+import type { BusSubscription } from '../../platform/messaging/message-bus.js';
+import { subscribeToIntegrationEvent } from '../../platform/messaging/integration-event-subscription.js';
 import { removeReportFile } from '../commands/upload-screenshot/report-files.js';
 import { report } from '../domain/report.decider.js';
 import { reportStream } from '../domain/report.events.js';
@@ -31,10 +31,16 @@ export class ForgetDeletedAccounts implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   onApplicationBootstrap() {
-    this.subscription = this.core.bus.subscribe(
-      eventSubject('identity', 'AccountDeleted'),
-      (message) => this.forget(message),
-      { durable: 'moderation-forget-deleted-accounts' },
+    this.subscription = subscribeToIntegrationEvent(
+      this.core.bus,
+      {
+        context: 'identity',
+        type: 'AccountDeleted',
+        schema: accountDeletedDataSchema,
+        durable: 'moderation-forget-deleted-accounts',
+      },
+      this.logger,
+      ({ userId }) => this.forget(userId),
     );
   }
 
@@ -42,13 +48,7 @@ export class ForgetDeletedAccounts implements OnApplicationBootstrap, OnApplicat
     await this.subscription?.unsubscribe();
   }
 
-  private async forget(message: BusMessage) {
-    const data = accountDeletedDataSchema.safeParse((message.data as { data?: unknown }).data);
-    if (!data.success) {
-      this.logger.warn('a malformed AccountDeleted was dropped');
-      return;
-    }
-    const { userId } = data.data;
+  private async forget(userId: string) {
     // Their words and the words about them, as the read models hold them (the log's copies die with their key).
     await this.db
       .updateTable('moderation_bans')

@@ -1,9 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { HourlyRun } from '../../../platform/shared/hourly-run.js';
 import { PurgeExpiredEvidence } from './purge-expired-evidence.command.js';
-
-const FIRST_RUN_MS = 60_000;
-const EVERY_MS = 60 * 60_000;
 
 /**
  * Runs PurgeExpiredEvidence a minute after start and every hour. Every node runs it: the purge is safe to run at
@@ -12,32 +10,19 @@ const EVERY_MS = 60 * 60_000;
 @Injectable()
 export class EvidenceRetention implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(EvidenceRetention.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly hourly = new HourlyRun(
+    () => this.commands.execute(new PurgeExpiredEvidence(new Date())),
+    this.logger,
+    'expired evidence not purged',
+  );
 
   constructor(private readonly commands: CommandBus) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setTimeout(() => this.run(), FIRST_RUN_MS);
-    this.timer.unref();
+    this.hourly.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private run(): void {
-    this.running = this.commands
-      .execute(new PurgeExpiredEvidence(new Date()))
-      .catch((error: unknown) => this.logger.error(`expired evidence not purged: ${(error as Error).message}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.timer) {
-          this.timer = setTimeout(() => this.run(), EVERY_MS);
-          this.timer.unref();
-        }
-      });
+  onApplicationShutdown(): Promise<void> {
+    return this.hourly.stop();
   }
 }
