@@ -191,6 +191,9 @@ describe.skipIf(browserUnavailable())('the app shell in a browser', () => {
           const menu = page.getByRole('menu');
           await menu.waitFor();
           expect((await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim())).toEqual([
+            'Feed',
+            'Profile',
+            'Activity',
             'Settings',
             'Security Center',
             'Logout',
@@ -200,14 +203,39 @@ describe.skipIf(browserUnavailable())('the app shell in a browser', () => {
           await page.keyboard.press('Escape');
           await menu.waitFor({ state: 'detached' });
 
-          await trigger.focus();
-          await page.keyboard.press('Enter');
-          await menu.waitFor();
           const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
-          // Opened from the keyboard, the menu puts focus on its first item.
-          await expect.poll(focused).toBe('Settings');
-          await page.keyboard.press('ArrowDown');
-          await expect.poll(focused).toBe('Security Center');
+          // The menu closes when the browser window loses focus (Radix does so on purpose). A loaded CI machine's
+          // headless Chromium sometimes blurs the window on its own; then, and only then, the walk is tried again.
+          await page.evaluate(() => {
+            window.addEventListener(
+              'blur',
+              () => ((window as { blurs?: number }).blurs = ((window as { blurs?: number }).blurs ?? 0) + 1),
+            );
+          });
+          const blurs = () => page.evaluate(() => (window as { blurs?: number }).blurs ?? 0);
+          const walk = async () => {
+            await trigger.focus();
+            await page.keyboard.press('Enter');
+            await menu.waitFor();
+            // Opened from the keyboard, the menu puts focus on its first item.
+            await expect.poll(focused).toBe('Feed');
+            for (const next of ['Profile', 'Activity', 'Settings', 'Security Center']) {
+              await page.keyboard.press('ArrowDown');
+              await expect.poll(focused).toBe(next);
+            }
+          };
+          for (let attempt = 1; ; attempt++) {
+            const before = await blurs();
+            try {
+              await walk();
+              break;
+            } catch (error) {
+              if (attempt > 2 || (await blurs()) === before) throw error;
+              console.log(`the browser window lost focus during the keyboard walk (attempt ${attempt}); walking again`);
+              if (await menu.isVisible()) await page.keyboard.press('Escape');
+              await menu.waitFor({ state: 'detached' });
+            }
+          }
           await page.keyboard.press('Enter');
           await page.waitForURL(`${server.url}/security-center`);
           await page.close();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediasoupWorker } from '../backend/src/test-support/mediasoup-worker.js';
-import { adminApi } from './support/admin.js';
+import { adminApi, finishAdminSignup, signInAdminInBrowser } from './support/admin.js';
 import { type AppServer, startAppServer } from './support/app-server.js';
 import { screenshot } from './support/artifacts.js';
 import { browserUnavailable, launchChromium, VIEWPORTS } from './support/browser.js';
@@ -36,16 +36,7 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('the admin dashboard
       }),
       launchChromium(),
     ]);
-    // The ADMIN_EMAIL account is made without a name; its owner finished signing up (spec 4 "Signup gating") once.
-    const api = await adminApi(server, ADMIN);
-    const complete = await api('POST', '/auth/signup/complete', {
-      firstName: 'Root',
-      lastName: 'Admin',
-      username: 'rootadmin',
-      gender: 'female',
-      birthDate: '1985-03-14',
-    });
-    expect(complete.status).toBe(200);
+    await finishAdminSignup(server, ADMIN);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
@@ -66,38 +57,7 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('the admin dashboard
     await context.addInitScript(() => window.localStorage.setItem('serendip.cookieConsent', 'true'));
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`admin page error: ${error.message}`));
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(/\/auth\/login/);
-    await page.getByLabel('E-mail address').fill(ADMIN.emailAddress);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    const asked = Date.now();
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('Check your e-mail').waitFor();
-    let code: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const mails = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
-            to: string;
-            subject: string;
-            text: string;
-            sentAt?: string;
-          }[];
-          const mail = mails.find(
-            (m) =>
-              m.to === ADMIN.emailAddress &&
-              /sign-in code/.test(m.subject) &&
-              (!m.sentAt || Date.parse(m.sentAt) >= asked - 1000),
-          );
-          code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
-          return code;
-        },
-        { timeout: 10_000 },
-      )
-      .toEqual(expect.any(String));
-    await page.getByLabel('Login code').fill(code!);
-    await page.getByRole('button', { name: 'Verify and log in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await signInAdminInBrowser(page, server, ADMIN);
     return page;
   }
 

@@ -157,7 +157,8 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('moderation in brows
 
     // Bob matches again: with Cleo, never again with Ada (the report keeps them apart).
     await bob.goto(`${server.url}/video-match`);
-    await bob.getByRole('heading', { name: 'Select Gender' }).waitFor();
+    // His preferences were saved at his first start: the ready screen.
+    await bob.getByRole('heading', { name: 'Your Preferences' }).waitFor();
     const cleo = await callPage(browser, server.url, contexts);
     await Promise.all([startMatching(bob), startMatching(cleo)]);
     expect(await videoFlowing(bob)).toBe(true);

@@ -98,7 +98,7 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
     await partnerVideoPlaying(cleosPartner);
 
     await cleo.getByRole('button', { name: 'Leave Matching' }).click();
-    await cleo.getByRole('heading', { name: 'Select Gender' }).waitFor();
+    await cleo.getByRole('heading', { name: 'Your Preferences' }).waitFor();
     await cleosPartner.waitForFunction(
       () => document.querySelector('[data-match-status]')?.getAttribute('data-match-status') === 'searching',
       undefined,
@@ -141,7 +141,7 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
       () => document.querySelector('[data-match-status]')?.getAttribute('data-match-status') === 'searching',
     );
     await page.getByRole('button', { name: 'Leave Matching' }).click();
-    await page.getByRole('heading', { name: 'Select Gender' }).waitFor();
+    await page.getByRole('heading', { name: 'Your Preferences' }).waitFor();
     await page.close();
   }, 60_000);
 
@@ -165,7 +165,7 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('video matching in 
       times.push(Math.max(adaPlays, bobPlays) - Math.max(adaStart, bobStart));
       for (const page of [ada, bob]) {
         await page.getByRole('button', { name: 'Leave Matching' }).click();
-        await page.getByRole('heading', { name: 'Select Gender' }).waitFor();
+        await page.getByRole('heading', { name: 'Your Preferences' }).waitFor();
       }
     }
     const median = [...times].sort((a, b) => a - b)[2]!;

@@ -133,7 +133,7 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('calls relayed throu
     await expectThroughSfu(cleo);
     await expect.poll(roomsOpen, { timeout: 12_000, interval: 500 }).toBe(1);
     await cleo.getByRole('button', { name: 'Leave Matching' }).click();
-    await cleo.getByRole('heading', { name: 'Select Gender' }).waitFor();
+    await cleo.getByRole('heading', { name: 'Your Preferences' }).waitFor();
     await expect.poll(roomsOpen, { timeout: 12_000, interval: 500 }).toBe(0);
     for (const page of [ada, bob]) await page.getByRole('button', { name: 'Leave Matching' }).click();
   }, 180_000);

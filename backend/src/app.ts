@@ -5,6 +5,9 @@ import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import {
   API_PREFIX,
+  FEED_IMAGE_MAX_BYTES,
+  FEED_IMAGE_TYPES,
+  FEED_PATHS,
   HEALTH_PATH,
   MODERATION_PATHS,
   REPORT_SCREENSHOT_MAX_BYTES,
@@ -16,11 +19,16 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { Config } from './config/config.js';
 import { AvatarUploads } from './identity/avatars/avatar-uploads.js';
+import { AVATAR_UPLOADS_OPENAPI } from './identity/avatars/avatar-uploads.openapi.js';
+import { AdminGuard, AuthGuard, SessionResolver, StaffGuard } from './identity/public/index.js';
+import { ALLOWED_WHILE_RESTRICTED } from './identity/public/account-standing.js';
+import { authCookieNames } from './identity/sessions/auth-cookies.js';
+import { serveApiDocs } from './platform/api-docs/api-docs.js';
 import type { Db } from './platform/database/database.js';
 import type { EventCore } from './platform/event-core/event-core.js';
 import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
 import { createMailSender } from './platform/mail/mail-sender.js';
-import { BodyProblemInterceptor, deferredBodyParsers } from './platform/http/body-parsing.js';
+import { BodyProblemInterceptor, deferredBodyParsers, type RawImageRoute } from './platform/http/body-parsing.js';
 import { DomainErrorFilter } from './platform/http/domain-error.filter.js';
 import { sameOriginWrites } from './platform/http/same-origin.js';
 import { SerendipSocketAdapter } from './platform/realtime/socket-adapter.js';
@@ -32,6 +40,18 @@ export interface ServerAppDeps {
   core: EventCore;
   logger: Logger;
 }
+
+/** The routes whose body is a picture's own bytes, not JSON. */
+const rawImageRoutes: RawImageRoute[] = [
+  // The Report dialog uploads its screenshot as the picture's own bytes (spec 4 "Screenshot capture").
+  {
+    path: MODERATION_PATHS.uploadScreenshot,
+    types: REPORT_SCREENSHOT_TYPES,
+    maxBytes: REPORT_SCREENSHOT_MAX_BYTES,
+  },
+  // A post's picture, as its own bytes.
+  { path: FEED_PATHS.images, types: FEED_IMAGE_TYPES, maxBytes: FEED_IMAGE_MAX_BYTES },
+];
 
 /** Builds the HTTP + Socket.IO application; used by main and by the HTTP/socket tests alike. */
 export async function createServerApp({ config, db, core, logger }: ServerAppDeps): Promise<NestExpressApplication> {
@@ -78,16 +98,8 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
   app.use(sameOriginWrites(config.publicUrl));
   // tus streams raw bytes: mounted before Nest's body parsers (which are added at init) so they never see them.
   app.use(app.get(AvatarUploads).middleware);
-  app.use(
-    ...deferredBodyParsers([
-      // The Report dialog uploads its screenshot as the picture's own bytes (spec 4 "Screenshot capture").
-      {
-        path: MODERATION_PATHS.uploadScreenshot,
-        types: REPORT_SCREENSHOT_TYPES,
-        maxBytes: REPORT_SCREENSHOT_MAX_BYTES,
-      },
-    ]),
-  );
+  const sessions = app.get(SessionResolver);
+  app.use(...deferredBodyParsers(rawImageRoutes, async (req) => (await sessions.resolve(req)) !== undefined));
   app.use(webClient(config.frontendDist, config.publicConfig));
   // Every body is checked against its DTO: unknown fields are refused, each problem is named (400).
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
@@ -95,5 +107,19 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
   app.useGlobalFilters(new DomainErrorFilter());
   app.useWebSocketAdapter(new SerendipSocketAdapter(app, config.publicUrl));
   app.setGlobalPrefix(API_PREFIX);
+  if (config.apiDocs) {
+    serveApiDocs(app, {
+      guards: new Map<unknown, 'user' | 'staff' | 'admin'>([
+        [AuthGuard, 'user'],
+        [StaffGuard, 'staff'],
+        [AdminGuard, 'admin'],
+      ]),
+      allowedWhileRestrictedKey: ALLOWED_WHILE_RESTRICTED,
+      accessCookie: authCookieNames(config.publicUrl).access,
+      publicUrl: config.publicUrl,
+      rawImageRoutes,
+      outsideNest: AVATAR_UPLOADS_OPENAPI,
+    });
+  }
   return app;
 }

@@ -5,6 +5,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { type BanStatusUpdatedPush, SYSTEM_EVENTS, TWO_FACTOR_FOR_DASHBOARD, VIDEO_EVENTS } from '@serendip/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGuard, StaffGuard } from './identity/public/index.js';
+import { API_DOCS_PATHS } from './platform/api-docs/api-docs.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { signedInAdmin, signedInModerator } from './test-support/admins.js';
 import { ApiClient } from './test-support/api-client.js';
@@ -45,14 +46,23 @@ function routesOf(test: TestApp): Route[] {
   const express = test.app.getHttpAdapter().getInstance() as {
     router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
   };
-  return express.router.stack.flatMap((layer) =>
-    layer.route
-      ? Object.keys(layer.route.methods)
-          .filter((m) => m !== '_all')
-          .map((m) => ({ method: m.toUpperCase(), path: layer.route!.path }))
-      : [],
-  );
+  return express.router.stack
+    .flatMap((layer) =>
+      layer.route
+        ? Object.keys(layer.route.methods)
+            .filter((m) => m !== '_all')
+            .map((m) => ({ method: m.toUpperCase(), path: layer.route!.path }))
+        : [],
+    )
+    .filter((route) => !isApiDocs(route.path));
 }
+
+/**
+ * The API documents (Swagger UI and its files, the OpenAPI and AsyncAPI JSON) are open by design: they show the API's
+ * shape, no one's data, and production serves them only with API_DOCS=true.
+ */
+const isApiDocs = (path: string) =>
+  path === API_DOCS_PATHS.ui || path.startsWith(`${API_DOCS_PATHS.ui}/`) || path.startsWith(`${API_DOCS_PATHS.ui}-`);
 
 /**
  * The guards each route runs (its controller's, then its handler's), read from Nest's own metadata (`@UseGuards`),
@@ -359,9 +369,12 @@ describe('authorization of every route and socket event', () => {
   });
 
   it('lets a guest only ping the system socket, and pushes nothing to it', async () => {
-    expect(Object.values(SYSTEM_EVENTS)).toEqual(['ping']);
+    // Presence (away, back) is a signed-in user's: a guest's is ignored, and the socket stays up.
+    expect(Object.values(SYSTEM_EVENTS)).toEqual(['ping', 'away', 'back']);
     const socket = await openSystemSocket(test.base);
     try {
+      socket.emit('away');
+      socket.emit('back');
       const pong = (await socket.timeout(5_000).emitWithAck('ping', { sentAt: 1 })) as { sentAt: number };
       expect(pong.sentAt).toBe(1);
     } finally {

@@ -1,7 +1,9 @@
 import { adminContext } from './admin/admin.context.js';
+import { feedContext } from './feed/feed.context.js';
 import { identityContext } from './identity/identity.context.js';
 import { matchingContext } from './matching/matching.context.js';
 import { moderationContext } from './moderation/moderation.context.js';
+import { notificationsContext } from './notifications/notifications.context.js';
 import { opsContext } from './ops/ops.context.js';
 import type { BoundedContext } from './platform/event-core/bounded-context.js';
 
@@ -11,5 +13,7 @@ export const contexts: BoundedContext[] = [
   identityContext,
   matchingContext,
   moderationContext,
+  notificationsContext,
+  feedContext,
   adminContext,
 ];

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { AppServer } from './app-server.js';
 
 /**
@@ -38,4 +39,63 @@ export async function adminApi(server: AppServer, account: { emailAddress: strin
       headers: { Cookie: cookie, ...(body ? { 'Content-Type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
+}
+
+/**
+ * The ADMIN_EMAIL account is made without a name; its owner finishes signing up (spec 4 "Signup gating") once, as
+ * Root Admin.
+ */
+export async function finishAdminSignup(server: AppServer, account: { emailAddress: string; password: string }) {
+  const api = await adminApi(server, account);
+  const complete = await api('POST', '/auth/signup/complete', {
+    firstName: 'Root',
+    lastName: 'Admin',
+    username: 'rootadmin',
+    gender: 'female',
+    birthDate: '1985-03-14',
+  });
+  expect(complete.status).toBe(200);
+}
+
+/**
+ * The admin signs in on `page` as a person does: /dashboard sends them to login, then the password, then the code
+ * mailed to them (read from the dev outbox); returns on the dashboard's Overview.
+ */
+export async function signInAdminInBrowser(
+  page: Page,
+  server: AppServer,
+  account: { emailAddress: string; password: string },
+): Promise<void> {
+  await page.goto(`${server.url}/dashboard`);
+  await page.waitForURL(/\/auth\/login/);
+  await page.getByLabel('E-mail address').fill(account.emailAddress);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  const asked = Date.now();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByText('Check your e-mail').waitFor();
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as {
+          to: string;
+          subject: string;
+          text: string;
+          sentAt?: string;
+        }[];
+        const mail = mails.find(
+          (m) =>
+            m.to === account.emailAddress &&
+            /sign-in code/.test(m.subject) &&
+            (!m.sentAt || Date.parse(m.sentAt) >= asked - 1000),
+        );
+        code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual(expect.any(String));
+  await page.getByLabel('Login code').fill(code!);
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 }

@@ -50,14 +50,20 @@ export async function callPage(
   return page;
 }
 
-/** Through the wizard with no preferences, to 'Start Matching'; returns when it was clicked. */
+/**
+ * 'Start Matching': through the wizard with no preferences the first time, straight from the ready screen after that
+ * (the account's saved preferences); returns when it was clicked.
+ */
 export async function startMatching(page: Page): Promise<number> {
-  for (const title of ['Select Country', 'Select Age Range', 'Your Preferences']) {
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('heading', { name: title }).waitFor();
+  const start = page.getByRole('button', { name: 'Start Matching' });
+  if (!(await start.isVisible())) {
+    for (const title of ['Select Country', 'Select Age Range', 'Your Preferences']) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: title }).waitFor();
+    }
   }
   const startedAt = Date.now();
-  await page.getByRole('button', { name: 'Start Matching' }).click();
+  await start.click();
   return startedAt;
 }
 

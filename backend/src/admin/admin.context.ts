@@ -1,4 +1,5 @@
 import type { BoundedContext } from '../platform/event-core/bounded-context.js';
+import { personalDataReadEventSchemas } from './domain/personal-data-read.events.js';
 import { staffAccessEventSchemas } from './domain/staff-access.events.js';
 import { auditTrailProjection } from './projections/audit-trail.projection.js';
 import { overviewStatsProjection } from './projections/overview-stats.projection.js';
@@ -9,6 +10,6 @@ import { overviewStatsProjection } from './projections/overview-stats.projection
  */
 export const adminContext: BoundedContext = {
   name: 'admin',
-  eventSchemas: [...staffAccessEventSchemas],
+  eventSchemas: [...staffAccessEventSchemas, ...personalDataReadEventSchemas],
   projections: [auditTrailProjection, overviewStatsProjection],
 };

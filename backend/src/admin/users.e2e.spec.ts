@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditTrailEntry, AuditTrailPage, DashUserDetails, DashUserList } from '@serendip/proto';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../test-support/api-client.js';
 import { signedInAdmin, signedInModerator } from '../test-support/admins.js';
+import { reportedAndBanned } from '../test-support/reported-call.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { ANYONE, nextEvent, VIDEO_USER_PASSWORD, type VideoClient, videoUser } from '../test-support/video-users.js';
+import { VIDEO_USER_PASSWORD, type VideoClient, videoUser } from '../test-support/video-users.js';
 
 /**
  * User management over the real app (spec 2 /dashboard/user-management and view-details, spec 6 Admin): search and
@@ -100,44 +100,7 @@ describe('dashboard: user management and the audit trail', () => {
   }, 60_000);
 
   it('records who opened a person, and the trail lists the report and the ban with their actors', async () => {
-    const ada = await videoUser(test.base, { firstName: 'Ada', gender: 'female' });
-    const bob = await videoUser(test.base, { firstName: 'Bob', gender: 'male' });
-    const [adaSocket, bobSocket] = [await ada.connect(), await bob.connect()];
-    open.push(adaSocket, bobSocket);
-    const found = nextEvent(adaSocket, 'matchFound');
-    await adaSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
-    await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
-    const { matchId } = await found;
-    await expect
-      .poll(() => test.db.selectFrom('matches').select('match_id').where('match_id', '=', matchId).executeTakeFirst())
-      .toBeDefined();
-    // Ada's screenshot of the call goes with the report: evidence an admin may look at (and the look is recorded).
-    const jpeg = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#c33' } })
-      .jpeg()
-      .toBuffer();
-    const upload = await fetch(`${test.base}/api/report/screenshots`, {
-      method: 'POST',
-      headers: { Cookie: ada.api.cookieHeader(), 'X-Forwarded-For': ada.api.ip, 'Content-Type': 'image/jpeg' },
-      body: new Uint8Array(jpeg),
-    });
-    expect(upload.status).toBe(201);
-    const { screenshotId } = (await upload.json()) as { screenshotId: string };
-    const filed = await ada.api.call('POST', '/report/submit-report', {
-      matchId,
-      screenshot: screenshotId,
-      reason: 'harassment',
-      severity: 'high',
-      details: 'DETAILS-SECRET he shouted',
-    });
-    expect(filed.status).toBe(201);
-    const { reportId } = filed.body as { reportId: string };
-    const banned = await admin.call('POST', `/admin/users/${bob.user._id}/ban`, {
-      reason: 'REASON-SECRET harassment',
-      level: 'moderate',
-      penalty: { kind: 'restriction', days: 1 },
-      reportId,
-    });
-    expect(banned.status).toBe(201);
+    const { ada, bob, reportId } = await reportedAndBanned(test, admin, open, '#c33');
     const look = await fetch(`${test.base}/api/admin/reports/${reportId}/screenshot`, {
       headers: { Cookie: admin.cookieHeader(), 'X-Forwarded-For': admin.ip },
     });
@@ -285,6 +248,10 @@ describe('dashboard: user management and the audit trail', () => {
       })
       .toBe(2);
     expect((await admin.call('GET', `/dash/users/${eve.user._id}/audit-trail?page=2&asOf=x`)).status).toBe(400);
+    // A position past what Postgres can hold is as malformed as any other (400, not a failed query).
+    expect(
+      (await admin.call('GET', `/dash/users/${eve.user._id}/audit-trail?page=2&asOf=9999999999999999999:1`)).status,
+    ).toBe(400);
   }, 60_000);
 
   it('shows a moderator what a member sees of a person, plus the moderation facts; the rest is for admins', async () => {
@@ -334,6 +301,22 @@ describe('dashboard: user management and the audit trail', () => {
     expect(JSON.stringify(trail)).not.toContain('Lovelace');
     expect(JSON.stringify(trail)).not.toContain(zoe.user.userBirthDate);
   }, 60_000);
+
+  it("lists what the person was told in their trail: an admin's announcement to them, by whom", async () => {
+    const someone = await videoUser(test.base, { firstName: 'Tess' });
+    const sent = await admin.call('POST', '/dash/announcements', {
+      title: 'About your account',
+      description: 'Please read our community rules.',
+      forceOpen: false,
+      userId: someone.user._id,
+    });
+    expect(sent.status).toBe(201);
+    const trail = await trailUntil(admin, someone.user._id, (items) =>
+      items.some((item) => item.type === 'NotificationSent'),
+    );
+    const told = trail.items.find((item) => item.type === 'NotificationSent')!;
+    expect(told.actor).toMatchObject({ kind: 'user', _id: adminId });
+  });
 
   it('answers 403 to a signed-in non-staff user, 404 for an unknown id, and 401 to a guest', async () => {
     const someone = await videoUser(test.base, { firstName: 'Sam' });

@@ -155,6 +155,8 @@ const schema = z
     MEDIA_MODE: z.enum(MEDIA_MODES, { message: 'must be p2p, relay or auto' }).default('auto'),
     // The SFU in this process (npm start, one node) or only on its own nodes (production: `sfu` service).
     SFU_EMBEDDED: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+    // The API's OpenAPI and AsyncAPI documents (/api/docs): served unless NODE_ENV=production, there only when 'true'.
+    API_DOCS: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
     SFU_LISTEN_IP: z.ipv4({ message: 'must be an IPv4 address' }).default('127.0.0.1'),
     SFU_ANNOUNCED_IP: z
       .string()
@@ -309,6 +311,8 @@ const schema = z
         rtcMinPort: env.SFU_RTC_MIN_PORT,
         rtcMaxPort: env.SFU_RTC_MAX_PORT,
       },
+      /** Whether /api/docs (Swagger UI, the OpenAPI and AsyncAPI documents) is served. */
+      apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== 'production' : env.API_DOCS === 'true',
       frontendDist: path.resolve(env.FRONTEND_DIST ?? path.join(repoRoot, 'frontend', 'dist')),
       avatarPendingBytesMax: env.AVATAR_PENDING_BYTES_MAX,
       evidenceRetentionDays: env.EVIDENCE_RETENTION_DAYS,

@@ -186,3 +186,24 @@ describe('configuration', () => {
     ]);
   });
 });
+
+describe('API docs (/api/docs)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://u:p@db:5432/s',
+    SMTP_URL: 'smtp://mail:25',
+    PERSONAL_DATA_KEY: Buffer.alloc(32, 1).toString('base64'),
+    JWT_SECRET: 'b'.repeat(64),
+  };
+
+  it('are served outside production and not in production unless API_DOCS=true', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('names a value that is not true or false', () => {
+    expect(problemsOf({ API_DOCS: 'yes' })).toEqual(['API_DOCS must be true or false (got "yes")']);
+  });
+});

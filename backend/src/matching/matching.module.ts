@@ -4,11 +4,14 @@ import { EVENT_CORE, type EventCore } from '../platform/event-core/event-core.js
 import { MatchmakerService } from './coordinator/matchmaker.service.js';
 import { VideoGateway } from './gateway/video.gateway.js';
 import { FeedbackController } from './http/feedback.controller.js';
+import { MatchPreferencesController } from './http/match-preferences.controller.js';
 import { MediaAdminController } from './http/media-admin.controller.js';
 import { EmbeddedSfu } from './media/embedded-sfu.js';
 import { SfuClient } from './media/sfu-client.js';
 import { SfuLoads } from './media/sfu-loads.js';
 import { GiveFeedbackHandler } from './commands/give-feedback/give-feedback.command.js';
+import { SaveMatchPreferencesHandler } from './commands/save-match-preferences/save-match-preferences.command.js';
+import { GetMatchPreferencesHandler } from './queries/match-preferences/match-preferences.query.js';
 import { RecordMatchDecisionHandler } from './commands/record-match-decision/record-match-decision.command.js';
 import { TakeSnapshotHandler } from './commands/take-snapshot/take-snapshot.command.js';
 import { DeleteSnapshotHandler } from './commands/delete-snapshot/delete-snapshot.command.js';
@@ -26,7 +29,7 @@ import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query
 /** Matching (DESIGN.md "Conventions"): the queue, calls, their media and feedback, and the pairs kept apart. */
 @Module({
   imports: [IdentityModule],
-  controllers: [FeedbackController, MediaAdminController],
+  controllers: [FeedbackController, MatchPreferencesController, MediaAdminController],
   providers: [
     VideoGateway,
     MatchmakerService,
@@ -41,6 +44,8 @@ import { GetSnapshotAuditHandler } from './queries/snapshot/snapshot-audit.query
     EmbeddedSfu,
     SfuLoads,
     GiveFeedbackHandler,
+    SaveMatchPreferencesHandler,
+    GetMatchPreferencesHandler,
     RecordMatchDecisionHandler,
     TakeSnapshotHandler,
     ViewSnapshotHandler,

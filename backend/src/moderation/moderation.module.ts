@@ -5,7 +5,9 @@ import { MatchingModule } from '../matching/public/index.js';
 import { AppealBanHandler } from './commands/appeal-ban/appeal-ban.command.js';
 import { BanUserHandler } from './commands/ban-user/ban-user.command.js';
 import { ExpireBans } from './commands/expire-bans/expire-bans.js';
+import { FileContentReportHandler } from './commands/file-content-report/file-content-report.command.js';
 import { FileReportHandler } from './commands/file-report/file-report.command.js';
+import { FeedModule } from '../feed/public/index.js';
 import { LiftBanHandler } from './commands/lift-ban/lift-ban.command.js';
 import { ResolveAppealHandler } from './commands/resolve-appeal/resolve-appeal.command.js';
 import { ResolveReportHandler } from './commands/resolve-report/resolve-report.command.js';
@@ -36,7 +38,7 @@ import { ModerationFigures } from './public/moderation-figures.js';
  */
 @Global()
 @Module({
-  imports: [IdentityModule, MatchingModule, StaffAccessModule],
+  imports: [IdentityModule, MatchingModule, StaffAccessModule, FeedModule],
   controllers: [ReportController, StandingController, ModerationAdminController, DashModerationController],
   providers: [
     { provide: AccountStanding, useClass: BanStanding },
@@ -47,6 +49,7 @@ import { ModerationFigures } from './public/moderation-figures.js';
     ResolveAppealHandler,
     ResolveReportHandler,
     FileReportHandler,
+    FileContentReportHandler,
     UploadScreenshotHandler,
     PurgeScreenshotUploads,
     ExpireBans,

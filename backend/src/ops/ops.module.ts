@@ -9,6 +9,7 @@ import { SystemLogController } from './http/system-log.controller.js';
 import { SystemLog } from './queries/system-log/system-log.js';
 import { ServiceLifecycle } from './service-lifecycle.js';
 import { SystemGateway } from './system-socket/system.gateway.js';
+import { OnlinePusher } from './presence/online-pusher.js';
 
 /**
  * Operations (DESIGN.md "Conventions"): health, this process's start and stop, the system socket, and the admin
@@ -22,6 +23,7 @@ import { SystemGateway } from './system-socket/system.gateway.js';
     RecordServiceStopHandler,
     ServiceLifecycle,
     SystemGateway,
+    OnlinePusher,
     SystemLog,
     PurgeOldLogLinesHandler,
     LogRetention,

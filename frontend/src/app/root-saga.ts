@@ -4,6 +4,7 @@ import { bootSaga } from '../features/boot/boot.saga';
 import { matchingSaga } from '../features/matching/matching.saga';
 import { reportsSaga } from '../features/reports/reports.saga';
 import { moderationSaga } from '../features/moderation/moderation.saga';
+import { notificationsLauncher } from '../features/notifications/notifications.launcher';
 import { systemSaga } from '../features/system/system.saga';
 import type { AppServices } from './services';
 
@@ -17,4 +18,6 @@ export function* rootSaga(services: AppServices) {
   yield fork(reportsSaga);
   // spec 4 "Live ban status", and the banned screen's check for the end of a ban.
   yield fork(moderationSaga, services);
+  // spec 4 "Notifications": the bell's list, live arrivals with a sound, the forced-open overlay.
+  yield fork(notificationsLauncher, services.notifications);
 }

@@ -38,9 +38,19 @@ export const routes: RouteObject[] = [
             import('../pages/security-center/RecentCallsPage').then((m) => m.RecentCallsPage),
           ),
           lazyPage('settings', () => import('../pages/settings/SettingsPage').then((m) => m.SettingsPage)),
+          // spec 2 "Other screens": the full notifications page (its path is ours).
+          lazyPage('notifications', () =>
+            import('../pages/notifications/NotificationsPage').then((m) => m.NotificationsPage),
+          ),
           lazyPage('settings/profile', () =>
             import('../pages/settings/ProfileSettingsPage').then((m) => m.ProfileSettingsPage),
           ),
+          // spec 2 "Other screens": the feed, single-post view, own profile, peer page and activity page (paths ours).
+          lazyPage('feed', () => import('../pages/feed/FeedPage').then((m) => m.FeedPage)),
+          lazyPage('feed/post/:postId', () => import('../pages/feed/PostPage').then((m) => m.PostPage)),
+          lazyPage('profile', () => import('../pages/feed/ProfilePage').then((m) => m.ProfilePage)),
+          lazyPage('u/:userId', () => import('../pages/feed/PeerPage').then((m) => m.PeerPage)),
+          lazyPage('activity', () => import('../pages/feed/ActivityPage').then((m) => m.ActivityPage)),
         ],
       },
       // spec 2: the 404 page for any other path.
@@ -72,6 +82,9 @@ export const routes: RouteObject[] = [
               lazyPage('appeals', () => import('../pages/dashboard/appeals/AppealsPage').then((m) => m.AppealsPage)),
               lazyPage('server-logs', () =>
                 import('../pages/dashboard/server-logs/SystemLogPage').then((m) => m.SystemLogPage),
+              ),
+              lazyPage('announcements', () =>
+                import('../pages/dashboard/announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage),
               ),
             ],
           },

@@ -2,7 +2,8 @@ import { type AuthApi, authApi } from '../features/auth/auth-api';
 import { localSessionHint, type SessionHint } from '../features/auth/session-hint';
 import { checkHealth, type HealthCheckResult } from '../features/system/health-client';
 import { browserMatchingServices, type MatchingServices } from '../features/matching/matching-services';
-import { openSystemSocket, type SystemSocketConnection } from '../features/system/system-socket';
+import type { NotificationServices } from '../features/notifications/notifications.saga';
+import { type HandshakeQuery, openSystemSocket, type SystemSocketConnection } from '../features/system/system-socket';
 
 /**
  * Everything the sagas reach outside the store: the network, the socket, storage, page loads and the clock. Passed
@@ -10,7 +11,7 @@ import { openSystemSocket, type SystemSocketConnection } from '../features/syste
  */
 export interface AppServices {
   checkHealth: () => Promise<HealthCheckResult>;
-  openSystemSocket: () => SystemSocketConnection | Promise<SystemSocketConnection>;
+  openSystemSocket: (query?: HandshakeQuery) => SystemSocketConnection | Promise<SystemSocketConnection>;
   auth: AuthApi;
   sessionHint: SessionHint;
   /** A full page load (spec 4: logout ends on /auth/login this way, dropping every piece of in-memory state). */
@@ -20,6 +21,8 @@ export interface AppServices {
   now: () => number;
   /** The video match screen's socket, camera and peer connection, and its feedback call. */
   matching: MatchingServices;
+  /** The notification calls and the sounds of live arrivals; the app's come with their chunk, after sign-in. */
+  notifications?: NotificationServices;
 }
 
 export const browserServices: AppServices = {

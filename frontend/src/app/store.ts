@@ -3,6 +3,7 @@ import createSagaMiddleware from 'redux-saga';
 import { sessionReducer } from '../features/auth/session.slice';
 import { bootReducer } from '../features/boot/boot.slice';
 import { matchingReducer } from '../features/matching/matching.slice';
+import { notificationsReducer } from '../features/notifications/notifications.slice';
 import { pushTapMiddleware } from '../features/system/push-taps';
 import { systemReducer } from '../features/system/system.slice';
 import { rootSaga } from './root-saga';
@@ -13,6 +14,7 @@ const rootReducer = combineReducers({
   session: sessionReducer,
   system: systemReducer,
   matching: matchingReducer,
+  notifications: notificationsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

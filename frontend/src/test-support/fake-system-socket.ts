@@ -1,5 +1,6 @@
 import type { PingRequest, Pong, SocketErrorAnswer } from '@serendip/proto';
 import {
+  type HandshakeQuery,
   SeenPushes,
   type SocketLifecycleEvent,
   type SystemPush,
@@ -16,6 +17,8 @@ export class FakeSystemSocket implements SystemSocketConnection {
   closed = false;
   reconnects = 0;
   renewals = 0;
+  /** The handshake query the page asked for last (at opening, or at a renewal that named one). */
+  query: HandshakeQuery | undefined;
   private readonly seen = new SeenPushes();
 
   // Unanswered by default, like a server that is still thinking.
@@ -36,8 +39,9 @@ export class FakeSystemSocket implements SystemSocketConnection {
     this.reconnects += 1;
   }
 
-  renew(): void {
+  renew(query?: HandshakeQuery): void {
     this.renewals += 1;
+    if (query) this.query = query;
   }
 
   close(): void {
@@ -46,7 +50,8 @@ export class FakeSystemSocket implements SystemSocketConnection {
 
   /** The server pushes something; a repeat of an event id is dropped, as the real connection does. */
   serverPushes(push: SystemPush): void {
-    if (this.seen.firstTime(push.payload.eventId)) this.emit({ type: 'pushed', push });
+    const fresh = this.seen.freshPart(push.payload);
+    if (fresh) this.emit({ type: 'pushed', push: { ...push, payload: fresh } as SystemPush });
   }
 
   serverConnects(): void {

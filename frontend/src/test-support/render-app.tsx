@@ -20,7 +20,13 @@ export function renderApp(
   path: string,
   { preloadedState, services, socket = new FakeSystemSocket() }: RenderAppOptions = {},
 ) {
-  const store = makeStore(preloadedState, { openSystemSocket: () => socket, ...services });
+  const store = makeStore(preloadedState, {
+    openSystemSocket: (query) => {
+      socket.query = query;
+      return socket;
+    },
+    ...services,
+  });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <Provider store={store}>

@@ -48,8 +48,11 @@ export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
   /** A leave, a skip, or a call given up because its connection never came up ('timeout'). */
   z.object({ kind: z.literal('leave'), ...userSocket, reason: z.enum(['leave', 'skip', 'timeout']) }),
   z.object({ kind: z.literal('socket-lost'), ...userSocket }),
-  /** A socket that came back and says which call it was in. */
-  z.object({ kind: z.literal('resume'), ...userSocket, matchId: id }),
+  /**
+   * A socket that came back and says which call it was in. `fresh`: from a new page (a reload, a new tab), whose media
+   * is gone with the old one, so the call's media starts over.
+   */
+  z.object({ kind: z.literal('resume'), ...userSocket, matchId: id, fresh: z.optional(z.boolean()) }),
   z.object({ kind: z.literal('rtc-connected'), ...userSocket, matchId: id }),
   /** Auto mode: this side's peer connection did not come up; move the call to the SFU. */
   z.object({ kind: z.literal('fallback'), ...userSocket, matchId: id }),
@@ -117,7 +120,8 @@ export const userDeliverySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('partner-left'), matchId: id, reason: partnerLeftReason }),
   /** To the sockets in that call: the partner's socket dropped (the call is held for the grace period), or is back. */
   z.object({ kind: z.literal('partner-reconnecting'), matchId: id }),
-  z.object({ kind: z.literal('partner-reconnected'), matchId: id }),
+  /** `mediaRestart`: the partner came back on a new page, so the call's media starts over (see partnerReconnected). */
+  z.object({ kind: z.literal('partner-reconnected'), matchId: id, mediaRestart: z.optional(z.boolean()) }),
   /** To one socket that asked to resume a call that is over. */
   z.object({ kind: z.literal('call-over'), socketId: id, matchId: id }),
   z.object({ kind: z.literal('fully-connected'), matchId: id }),

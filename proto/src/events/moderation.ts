@@ -33,4 +33,23 @@ export const reportFiledDataSchema = z.object({
 });
 export type ReportFiledEvent = IntegrationEvent<'ReportFiled', z.infer<typeof reportFiledDataSchema>>;
 
-export type ModerationIntegrationEvent = UserBannedEvent | BanEndedEvent | ReportFiledEvent;
+/**
+ * A report was acted on: the reported user was banned or warned because of it. To tell the reporter (notifications),
+ * who knows whom they reported: the reported user is not named here.
+ */
+export const reportActionedDataSchema = z.object({
+  reportId: z.string().check(z.minLength(1)),
+  reporterId: z.string().check(z.minLength(1)),
+});
+export type ReportActionedEvent = IntegrationEvent<'ReportActioned', z.infer<typeof reportActionedDataSchema>>;
+
+/** An appeal was decided (an approved one also ends the ban: BanEnded with how 'appeal-approved'). */
+export const appealDecidedDataSchema = z.object({
+  userId: z.string().check(z.minLength(1)),
+  caseId: z.string().check(z.minLength(1)),
+  outcome: z.enum(['approved', 'rejected']),
+});
+export type AppealDecidedEvent = IntegrationEvent<'AppealDecided', z.infer<typeof appealDecidedDataSchema>>;
+
+export type ModerationIntegrationEvent =
+  UserBannedEvent | BanEndedEvent | ReportFiledEvent | ReportActionedEvent | AppealDecidedEvent;

@@ -1,4 +1,4 @@
-import type { ReportReason, ReportSeverity, ViolationLevel } from './moderation.js';
+import type { ReportReason, ReportSeverity, ReportType, ViolationLevel } from './moderation.js';
 
 /** Where a report stands: open until a moderator dismisses it, marks it false, or acts on it with a ban. */
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned', 'false'] as const;
@@ -20,7 +20,13 @@ export interface DashReport {
   _id: string;
   /** The table's `#`: stable, in order of filing. */
   number: number;
-  type: 'videosession';
+  /** A call, or a post, comment or reply of the feed (then `content` says which, and what it said). */
+  type: ReportType;
+  /**
+   * The reported words as they were when reported (kept with the report, so deleting them hides nothing); the text is
+   * absent once their author deleted the account.
+   */
+  content?: { postId: string; id: string; text?: string };
   reason: ReportReason;
   severity: ReportSeverity;
   reportedByWho: DashPerson;

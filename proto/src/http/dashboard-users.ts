@@ -110,7 +110,10 @@ export interface DashUserDetails {
 }
 
 /** What an access record says was looked at. */
-export type StaffAccessWhat = 'details' | 'audit-trail' | 'moderation-trail' | 'evidence';
+export type StaffAccessWhat = 'details' | 'audit-trail' | 'moderation-trail' | 'evidence' | 'stream-history';
+
+/** Who did something on record: a person (first name null when unknown or deleted), or a process ('system'...). */
+export type AuditActor = { kind: 'user'; _id: string; firstName: string | null } | { kind: 'system'; name: string };
 
 /**
  * One event about a person in GET /api/dash/users/:userId/audit-trail?page= (newest first). Personal fields in
@@ -121,11 +124,12 @@ export interface AuditTrailEntry {
   id: string;
   type: string;
   at: string;
-  /** A user (with their first name, null when unknown or deleted) or 'system'. */
-  actor: { kind: 'user'; _id: string; firstName: string | null } | { kind: 'system'; name: string };
+  actor: AuditActor;
   reason: string | null;
   /** A short line of the event's data ("reason: spam · severity: high"). */
   summary: string;
+  /** Admins only: the event's stream, whose whole history ADMIN_AUDIT_PATHS.stream reads. */
+  stream?: string;
 }
 
 export interface AuditTrailPage extends PageOf<AuditTrailEntry> {

@@ -1,3 +1,5 @@
+import type { MatchFilters } from '../socket/video.js';
+
 /**
  * Matching's HTTP contracts (spec 3 "Feedback", spec 7 POST /user/submit-feedback). The submitter is the
  * signed-in user, never a field of the body.
@@ -17,6 +19,16 @@ export interface SubmitFeedbackRequest {
   type?: 'videomatch';
 }
 
+/**
+ * GET and PUT: the signed-in account's own match preferences (the wizard's choices), kept on the server so a later
+ * visit starts at the ready screen. `filters` is null before the first save. The PUT body is the filters themselves,
+ * checked by the socket contract's `matchFiltersSchema`.
+ */
+export interface MatchPreferencesAnswer {
+  filters: MatchFilters | null;
+}
+
 export const MATCHING_PATHS = {
   submitFeedback: '/api/user/submit-feedback',
+  matchPreferences: '/api/user/match-preferences',
 } as const;

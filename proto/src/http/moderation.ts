@@ -1,3 +1,5 @@
+import { z } from 'zod/mini';
+
 /**
  * Moderation's shared vocabulary (spec 9 "Business constants and limits"): the report reasons with their default
  * severity, the severities, and the violation levels the penalty tiers count.
@@ -150,9 +152,29 @@ export interface PenaltySuggestionView {
 export const REPORT_OUTCOMES = ['dismissed', 'actioned', 'false'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
+/** What a report is about: a call (spec 3 Report 'videosession'), or something written in the feed. */
+export const REPORTED_CONTENT_KINDS = ['post', 'comment', 'reply'] as const;
+export type ReportedContentKind = (typeof REPORTED_CONTENT_KINDS)[number];
+export type ReportType = 'videosession' | ReportedContentKind;
+
+/**
+ * POST MODERATION_PATHS.reportContent: report a post, comment or reply into the moderation queue. The reporter is the
+ * signed-in user; who wrote it is the server's finding. `severity` defaults to the reason's (REPORT_REASONS).
+ */
+export const contentReportRequestSchema = z.object({
+  kind: z.enum(REPORTED_CONTENT_KINDS),
+  id: z.string().check(z.uuid('id must be the id of a post, comment or reply')),
+  reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]]),
+  severity: z.optional(z.enum(REPORT_SEVERITIES)),
+  details: z.optional(z.string().check(z.trim(), z.maxLength(REPORT_DETAILS_MAX_LENGTH))),
+});
+export type ContentReportRequest = z.infer<typeof contentReportRequestSchema>;
+
 export const MODERATION_PATHS = {
   uploadScreenshot: '/api/report/screenshots',
   submitReport: '/api/report/submit-report',
+  /** POST ContentReportRequest: answers ReportSubmitted (201); the same content twice by one person is 409. */
+  reportContent: '/api/report/content',
   recentCalls: '/api/report/recent-calls',
   banInfo: (userId: string) => `/api/user/ban-info/${encodeURIComponent(userId)}`,
   appealBan: (userId: string) => `/api/user/appeal-ban/${encodeURIComponent(userId)}`,

@@ -116,6 +116,11 @@ export type IceCandidateRelay = z.infer<typeof iceCandidateSchema>;
 
 export const chatMessageSchema = z.object({
   ...relay,
+  /**
+   * The sender's own id of the line (optional): a line sent again (its partner was away meanwhile) keeps it, and the
+   * partner shows it once.
+   */
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   message: z.string().check(
     z.maxLength(CHAT_MESSAGE_MAX_LENGTH, `a message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
     z.refine((text) => text.trim().length > 0, 'a message needs some text'),
@@ -294,7 +299,7 @@ export interface VideoServerToClientEvents {
   matchFound: (match: MatchFound) => void;
   /** After a reconnect within the grace period: the call is still on (same match, same partner). */
   matchResumed: (match: MatchFound) => void;
-  chatMessage: (message: { from: string; message: string; sentAt: string }) => void;
+  chatMessage: (message: { from: string; message: string; sentAt: string; id?: string }) => void;
   offer: (relay: { from: string; description: SessionDescriptionRelay['description'] }) => void;
   answer: (relay: { from: string; description: SessionDescriptionRelay['description'] }) => void;
   'ice-candidate': (relay: { from: string; candidate: IceCandidateRelay['candidate'] }) => void;
@@ -303,8 +308,12 @@ export interface VideoServerToClientEvents {
   typing: (relay: { from: string }) => void;
   /** The partner's socket dropped: the call is held for MATCH_RECONNECT_GRACE_MS while they may come back. */
   partnerReconnecting: (event: { matchId: string }) => void;
-  /** The partner came back within the grace period: the call goes on. */
-  partnerReconnected: (event: { matchId: string }) => void;
+  /**
+   * The partner came back within the grace period: the call goes on. `mediaRestart`: they came back on a new page (a
+   * reload, a new tab), their media went with the old one: peer to peer, this side offers a new connection (the
+   * server made it the offerer); relayed, their new tracks come as media:producer.
+   */
+  partnerReconnected: (event: { matchId: string; mediaRestart?: boolean }) => void;
   'mic-toggle': (relay: { from: string; enabled: boolean }) => void;
   'camera-toggle': (relay: { from: string; enabled: boolean }) => void;
   'speaking-status': (relay: { from: string; speaking: boolean }) => void;
@@ -341,6 +350,17 @@ export interface VideoHandshakeRefusal {
   code: Extract<VideoErrorCode, 'unauthenticated' | 'signup-unfinished' | 'banned'>;
   reason: string;
 }
+
+/**
+ * What a video socket's handshake (Socket.IO `auth`) may say: the call it was in, to resume it within
+ * MATCH_RECONNECT_GRACE_MS; `fresh` when it comes from a new page (a reload, a new tab) rather than a blip, so the
+ * call's media starts over. A value of the wrong kind is refused with a reason (videoError 'invalid'): nothing resumes.
+ */
+export const videoHandshakeAuthSchema = z.object({
+  matchId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  fresh: z.optional(z.boolean()),
+});
+export type VideoHandshakeAuth = z.infer<typeof videoHandshakeAuthSchema>;
 
 export const VIDEO_EVENTS = {
   startMatching: 'startMatching',

@@ -8,7 +8,8 @@ import type { EventSchema } from '../../platform/personal-data/event-schemas.js'
  */
 export type StaffViewedUser = DomainEvent<
   'StaffViewedUser',
-  { staffId: string; subjectId: string; what: StaffAccessWhat; at: string }
+  /** `stream`: which stream's history, for a look at one ('stream-history'). */
+  { staffId: string; subjectId: string; what: StaffAccessWhat; at: string; stream?: string }
 >;
 
 /** One stream per staff member: what they looked at, in order. */

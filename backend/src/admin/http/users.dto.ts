@@ -25,8 +25,9 @@ export class AuditTrailQueryDto {
   @Max(100_000, { message: 'page is too large' })
   page?: number;
 
+  // Positions are Postgres bigints: 18 digits always fit, so no asOf can make the query fail.
   @IsOptional()
   @IsString({ message: 'asOf must be text' })
-  @Matches(/^\d{1,19}:\d{1,19}$/, { message: 'asOf must be the asOf of an earlier answer' })
+  @Matches(/^\d{1,18}:\d{1,18}$/, { message: 'asOf must be the asOf of an earlier answer' })
   asOf?: string;
 }

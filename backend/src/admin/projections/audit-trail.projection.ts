@@ -7,7 +7,7 @@ import { isUuid } from '../../platform/shared/ids.js';
 type Data = Record<string, unknown>;
 
 /** Fields that name the person an event is about, across the contexts' events. */
-const PERSON_FIELDS = ['userId', 'reporterId', 'reportedId', 'subjectId'] as const;
+const PERSON_FIELDS = ['userId', 'reporterId', 'reportedId', 'subjectId', 'recipientId', 'authorId'] as const;
 
 /** Later events name only the call, the report or the snapshot: the event that starts one says whom it is about. */
 function refsMadeBy(event: RecordedEvent): [string, string[]] | undefined {
@@ -16,6 +16,7 @@ function refsMadeBy(event: RecordedEvent): [string, string[]] | undefined {
     case 'MatchPaired':
       return [`match:${String(d.matchId)}`, ((d.sides as { userId: string }[] | undefined) ?? []).map((s) => s.userId)];
     case 'ReportFiled':
+    case 'ContentReportFiled':
       return [`report:${String(d.reportId)}`, [d.reporterId as string, d.reportedId as string]];
     case 'SnapshotTaken':
       return [`snapshot:${String(d.snapshotId)}`, [d.userId as string]];

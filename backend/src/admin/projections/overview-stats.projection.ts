@@ -31,6 +31,7 @@ const HANDLED: Record<string, string> = {
   MatchRelayed: 'matching-match-',
   MatchEnded: 'matching-match-',
   ReportFiled: 'moderation-report-',
+  ContentReportFiled: 'moderation-report-',
   UserBanned: 'moderation-',
 };
 
@@ -92,6 +93,7 @@ export const overviewStatsProjection: Projection = {
         return;
       }
       case 'ReportFiled':
+      case 'ContentReportFiled':
         await bumpDay(trx, dayOf((event.data as Filed).filedAt ?? at), 'reports');
         return;
       case 'UserBanned':

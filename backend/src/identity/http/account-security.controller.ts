@@ -10,6 +10,7 @@ import { AllowedWhileRestricted } from '../public/account-standing.js';
 import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
 import { ListSessions } from '../queries/sessions/list-sessions.query.js';
 import { DeleteSessionDto, DisableTwoFactorDto, PrivacySettingsDto } from './auth.dto.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
 /** Sessions and two-factor (spec 7: GET /sessions, POST /sessions/delete, POST /user/enable|disable-twofac). */
 @Controller()
@@ -57,6 +58,7 @@ export class AccountSecurityController {
     return this.commands.execute(new SetTwoFactor(req.auth.userId, true, meta));
   }
 
+  @ApiAnswers({ 429: 'Too many wrong current passwords; Retry-After says when.' })
   @Post('user/disable-twofac')
   @HttpCode(200)
   disableTwoFactor(

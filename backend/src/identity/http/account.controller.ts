@@ -11,6 +11,7 @@ import { DeleteAccountDto, EditAccountDto } from '../profile/profile.dto.js';
 import { AllowedWhileRestricted } from '../public/account-standing.js';
 import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
 import { clearAuthCookies } from './auth-cookies.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
 /** spec 7: POST /user/edit-account (the user replaces the current one), POST /user/delete-account (then logout). */
 @Controller('user')
@@ -32,6 +33,7 @@ export class AccountController {
   }
 
   // Deleting one's account is a right a ban does not take away (privacy policy); a permanent ban's address stays barred.
+  @ApiAnswers({ 429: 'Too many wrong current passwords; Retry-After says when.' })
   @Post('delete-account')
   @AllowedWhileRestricted()
   @HttpCode(200)

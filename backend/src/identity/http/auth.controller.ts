@@ -34,6 +34,7 @@ import {
   SignupDto,
   VerifyEmailDto,
 } from './auth.dto.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
 /** The auth routes (spec 7 paths kept exactly): each validates, runs one command or query, and shapes the answer. */
 @Controller('auth')
@@ -45,6 +46,7 @@ export class AuthController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
+  @ApiAnswers({ 429: 'Too many sign-ups from this address; Retry-After says when.' })
   @Post('signup')
   @HttpCode(201)
   async signup(
@@ -67,6 +69,7 @@ export class AuthController {
   }
 
   /** A new sign-up link for the signed-in account (matching waits for a confirmed address). */
+  @ApiAnswers({ 429: 'At most twice an hour; Retry-After says when.' })
   @Post('verify-email/resend')
   @HttpCode(202)
   @UseGuards(AuthGuard)
@@ -88,6 +91,10 @@ export class AuthController {
     return this.commands.execute(new CompleteSignup(req.auth.userId, body, meta));
   }
 
+  @ApiAnswers({
+    429: 'Ten failures in 15 minutes for the account, this device or this address; Retry-After says when.',
+    503: 'Too many passwords being checked at once; Retry-After says when.',
+  })
   @Post('login')
   @HttpCode(200)
   async login(
@@ -102,6 +109,7 @@ export class AuthController {
     return 'twoFactorRequired' in answer ? answer : this.signedIn(res, answer);
   }
 
+  @ApiAnswers({ 429: 'Too many wrong codes; the account waits a while.' })
   @Post('login/verify')
   @HttpCode(200)
   async verifyLogin(

@@ -6,6 +6,7 @@ import { type Role, roleSchema, type SetRoleRequest } from '@serendip/proto';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { SetRole } from '../commands/set-role/set-role.command.js';
 import { AdminGuard, CommandMeta } from '../public/guards.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
 const accountId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No such user') });
 
@@ -27,6 +28,7 @@ export class SetRoleDto implements SetRoleRequest {
 export class StaffRolesController {
   constructor(private readonly commands: CommandBus) {}
 
+  @ApiAnswers({ 409: "'Serendip needs at least one admin.' (the last admin's role)." })
   @Post(':userId/role')
   @HttpCode(200)
   setRole(

@@ -5,6 +5,7 @@ import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { type Limit, RATE_LIMITS, type RateLimits } from '../../platform/http/rate-limits.js';
 import { UpdateLocation } from '../commands/update-location/update-location.command.js';
 import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../public/guards.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
 /**
  * No fields: the spec's client sent userId, city, country_name, ip and more (spec 7), but a place or a user id
@@ -24,6 +25,7 @@ export class GeolocationController {
     @Inject(RATE_LIMITS) private readonly limits: RateLimits,
   ) {}
 
+  @ApiAnswers({ 429: 'Asked too often; Retry-After says when.' })
   @Post('auth/geolocation')
   @HttpCode(200)
   async update(

@@ -17,7 +17,7 @@ export {
   SESSION_EXPIRED,
   SIGN_IN_FIRST,
 } from './guards.js';
-export { UserDirectory } from './user-directory.js';
+export { type PublicAuthor, type PublicProfile, UserDirectory } from './user-directory.js';
 export {
   StaffUserDirectory,
   type StaffSessionRow,

@@ -1,10 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CODE_SESSION_FOR_DASHBOARD, type Role, TWO_FACTOR_FOR_DASHBOARD, type UserInfo } from '@serendip/proto';
 import { DATABASE, type Db } from '../../platform/database/database.js';
-import { readUserInfo } from '../accounts/user-info.js';
+import { readUserInfo, toIsoDate } from '../accounts/user-info.js';
 import type { AccessClaims } from '../sessions/access-tokens.js';
 import { AccountStanding } from './account-standing.js';
 import { isUuid } from '../../platform/shared/ids.js';
+import { ageOn } from '../domain/account.decider.js';
+
+/** A person as the feed names them next to what they wrote: nothing more. */
+export interface PublicAuthor {
+  firstName: string;
+  avatar: string | null;
+  isAdmin: boolean;
+}
+
+/** Another user's public profile (the feed's peer page): what anyone signed in may see of them. */
+export interface PublicProfile extends PublicAuthor {
+  age?: number;
+  country?: string;
+  bio: string;
+}
 
 /** What other contexts may read about a user (over the `users` read model): never hashes, tokens or secrets. */
 @Injectable()
@@ -21,6 +36,23 @@ export class UserDirectory {
   async userInfo(userId: string, now = new Date()): Promise<UserInfo | undefined> {
     if (!isUuid(userId)) return undefined;
     return readUserInfo(this.db, this.standing, userId, now);
+  }
+
+  /** When a live account was made (notifications: announcements to everyone from then on); undefined for none. */
+  async registeredAt(userId: string): Promise<Date | undefined> {
+    if (!isUuid(userId)) return undefined;
+    const row = await this.db
+      .selectFrom('users')
+      .select('registered_at')
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row?.registered_at;
+  }
+
+  /** Whether a ban is on the account now (the restriction screen replaces the app). */
+  async isRestricted(userId: string, now = new Date()): Promise<boolean> {
+    return this.standing.isRestricted(userId, now);
   }
 
   async isAdmin(userId: string): Promise<boolean> {
@@ -53,6 +85,46 @@ export class UserDirectory {
     const access = await this.staffAccess(claims.userId);
     if (access.role === 'user' || staffRefusal(access, claims)) return 'user';
     return (await this.standing.isRestricted(claims.userId, now)) ? 'user' : access.role;
+  }
+
+  /** Live accounts' public names and pictures, in one query (a feed page names up to a few dozen people). */
+  async publicAuthors(userIds: readonly string[]): Promise<Map<string, PublicAuthor>> {
+    const ids = [...new Set(userIds.filter(isUuid))];
+    const authors = new Map<string, PublicAuthor>();
+    if (ids.length === 0) return authors;
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['user_id', 'first_name', 'avatar_url', 'role'])
+      .where('user_id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const row of rows)
+      authors.set(row.user_id, {
+        firstName: row.first_name ?? '',
+        avatar: row.avatar_url,
+        isAdmin: row.role === 'admin',
+      });
+    return authors;
+  }
+
+  /** A live account's public profile; undefined for an unknown or deleted one. */
+  async publicProfile(userId: string, now = new Date()): Promise<PublicProfile | undefined> {
+    if (!isUuid(userId)) return undefined;
+    const row = await this.db
+      .selectFrom('users')
+      .select(['first_name', 'avatar_url', 'role', 'birth_date', 'country', 'bio'])
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      firstName: row.first_name ?? '',
+      avatar: row.avatar_url,
+      isAdmin: row.role === 'admin',
+      ...(row.birth_date ? { age: ageOn(toIsoDate(row.birth_date), now) } : {}),
+      ...(row.country ? { country: row.country.toLowerCase() } : {}),
+      bio: row.bio ?? '',
+    };
   }
 
   /**

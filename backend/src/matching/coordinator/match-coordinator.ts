@@ -167,7 +167,7 @@ export class MatchCoordinator {
       case 'socket-lost':
         return this.socketLost(request.userId, request.socketId);
       case 'resume':
-        return this.resume(request.userId, request.socketId, request.matchId);
+        return this.resume(request.userId, request.socketId, request.matchId, request.fresh === true);
       case 'rtc-connected':
         return this.rtcConnected(request.userId, request.socketId, request.matchId);
       case 'fallback':
@@ -406,7 +406,13 @@ export class MatchCoordinator {
     }, this.graceMs);
   }
 
-  private async resume(userId: string, socketId: string, matchId: string) {
+  /**
+   * A socket back within the grace period takes its side of the call again (a call that is over, or someone else's,
+   * is 'call-over'). `fresh`: a new page (a reload, a new tab) whose media went with the old one: the media starts
+   * over, and the side that stayed offers the new peer connection, so its offer reaches the new page after its
+   * matchResumed.
+   */
+  private async resume(userId: string, socketId: string, matchId: string, fresh: boolean) {
     const call = this.calls.get(matchId);
     const side = call?.sides.find((s) => s.userId === userId);
     if (!call || !side) {
@@ -418,8 +424,15 @@ export class MatchCoordinator {
     const previous = side.socketId;
     side.socketId = socketId;
     if (previous && previous !== socketId) await this.ports.deliver(userId, { kind: 'replaced', socketId: previous });
+    if (fresh) {
+      call.offererId = this.partnerOf(call, side).userId;
+      // Neither side is connected over the new media yet: 'fully-connected' is said again once both are.
+      for (const s of call.sides) s.rtcConnected = false;
+    }
     await this.sendMatch(call, side, 'matchResumed');
-    if (previous === null) await this.tellPartner(call, side, 'partner-reconnected');
+    // A new page's socket may arrive before the old one is seen gone: the partner must hear of it all the same.
+    if (fresh) await this.tellPartner(call, side, 'partner-reconnected', true);
+    else if (previous === null) await this.tellPartner(call, side, 'partner-reconnected');
   }
 
   private async rtcConnected(userId: string, socketId: string, matchId: string) {
@@ -559,10 +572,27 @@ export class MatchCoordinator {
     );
   }
 
-  /** Tells the other side of the call (if its socket is there) that this side's socket dropped or came back. */
-  private async tellPartner(call: Call, side: Side, kind: 'partner-reconnecting' | 'partner-reconnected') {
-    const partner = call.sides.find((s) => s !== side)!;
-    if (partner.socketId !== null) await this.ports.deliver(partner.userId, { kind, matchId: call.matchId });
+  /**
+   * Tells the other side of the call (if its socket is there) that this side's socket dropped or came back;
+   * `mediaRestart` when it came back on a new page.
+   */
+  private async tellPartner(
+    call: Call,
+    side: Side,
+    kind: 'partner-reconnecting' | 'partner-reconnected',
+    mediaRestart = false,
+  ) {
+    const partner = this.partnerOf(call, side);
+    if (partner.socketId === null) return;
+    await this.ports.deliver(partner.userId, {
+      kind,
+      matchId: call.matchId,
+      ...(mediaRestart ? { mediaRestart } : {}),
+    });
+  }
+
+  private partnerOf(call: Call, side: Side): Side {
+    return call.sides.find((s) => s !== side)!;
   }
 
   private sendMatch(call: Call, side: Side, event: 'matchFound' | 'matchResumed'): Promise<void> {

@@ -29,7 +29,7 @@ export type MatchRelayed = DomainEvent<'MatchRelayed', { matchId: string; reason
 /**
  * The server took a frame of `userId`'s video in this call (report evidence). The JPEG itself is kept
  * outside the log (`file`), named by its SHA-256 so anyone can check it was not changed since. It is taken for a
- * report (`reportId`) or a reason the admin states; schema version 1 had neither (read them as null).
+ * report (`reportId`) or a reason the admin states; schema version 1 had neither (upcast to null).
  */
 export type SnapshotTaken = DomainEvent<
   'SnapshotTaken',
@@ -83,7 +83,14 @@ export const matchEventSchemas: EventSchema[] = [
   { type: 'MatchEnded', schemaVersion: 1 },
   { type: 'MatchRelayed', schemaVersion: 1 },
   // The stated reason speaks of the person filmed: their personal data, erased with their account.
-  { type: 'SnapshotTaken', schemaVersion: 2, subject: (d) => d.userId as string, personal: ['reason'] },
+  {
+    type: 'SnapshotTaken',
+    schemaVersion: 2,
+    subject: (d) => d.userId as string,
+    personal: ['reason'],
+    // Version 1 was taken before a snapshot named its report or the admin's reason.
+    upcasters: { 1: (d) => ({ ...d, reason: d.reason ?? null, reportId: d.reportId ?? null }) },
+  },
   { type: 'SnapshotViewed', schemaVersion: 1 },
   { type: 'SnapshotHeld', schemaVersion: 1 },
   { type: 'SnapshotReleased', schemaVersion: 1 },

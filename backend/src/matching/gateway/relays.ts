@@ -37,7 +37,7 @@ export const RELAYS = {
   sendChatMessage: relay({
     schema: chatMessageSchema,
     event: 'chatMessage',
-    payload: (r) => ({ message: r.message, sentAt: new Date().toISOString() }),
+    payload: (r) => ({ message: r.message, sentAt: new Date().toISOString(), ...(r.id ? { id: r.id } : {}) }),
   }),
   // Only that the sender is typing: the partner's client shows it for a moment.
   typing: relay({ schema: typingSchema, event: 'typing', payload: () => ({}) }),

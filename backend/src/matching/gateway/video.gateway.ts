@@ -23,6 +23,7 @@ import {
   type VideoServerToClientEvents,
   userBannedDataSchema,
   banEndedDataSchema,
+  videoHandshakeAuthSchema,
 } from '@serendip/proto';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Namespace, Socket } from 'socket.io';
@@ -166,9 +167,12 @@ export class VideoGateway
       await attached;
       // A session that ended between the handshake and now was told to no one here yet: look once more.
       if (!(await this.sessionLives(socket))) return;
-      const resume = (socket.handshake.auth as { matchId?: unknown } | undefined)?.matchId;
-      if (typeof resume === 'string' && resume.length <= 64) {
-        await this.request({ kind: 'resume', userId, socketId: socket.id, matchId: resume });
+      const asked = videoHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
+      // A malformed handshake resumes nothing; the socket stays, and may start matching.
+      if (!asked.success) this.refuse(socket, undefined, 'invalid', problemOf(asked.error));
+      else if (asked.data.matchId) {
+        const { matchId, fresh } = asked.data;
+        await this.request({ kind: 'resume', userId, socketId: socket.id, matchId, ...(fresh ? { fresh } : {}) });
       }
     } catch (error) {
       this.logger.error(`video socket not attached: ${(error as Error).message}`);
@@ -409,13 +413,16 @@ export class VideoGateway
         }
         return;
       case 'partner-reconnecting':
-      case 'partner-reconnected':
+        for (const socket of inCall(delivery.matchId))
+          socket.emit('partnerReconnecting', { matchId: delivery.matchId });
+        return;
+      case 'partner-reconnected': {
+        const restart = delivery.mediaRestart ? { mediaRestart: true } : {};
         for (const socket of inCall(delivery.matchId)) {
-          socket.emit(delivery.kind === 'partner-reconnecting' ? 'partnerReconnecting' : 'partnerReconnected', {
-            matchId: delivery.matchId,
-          });
+          socket.emit('partnerReconnected', { matchId: delivery.matchId, ...restart });
         }
         return;
+      }
       case 'call-over':
         byId(delivery.socketId)?.emit('partnerDisconnected', { matchId: delivery.matchId, reason: 'disconnect' });
         return;

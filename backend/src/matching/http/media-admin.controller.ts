@@ -11,6 +11,7 @@ import { type SnapshotRecord, TakeSnapshot } from '../commands/take-snapshot/tak
 import { ViewSnapshot } from '../commands/view-snapshot/view-snapshot.command.js';
 import { GetSnapshotAudit, type SnapshotAudit } from '../queries/snapshot/snapshot-audit.query.js';
 import { isUuid } from '../../platform/shared/ids.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
 export const SNAPSHOT_REASON_MAX_LENGTH = 500;
 const REASON_NEEDED = 'reason must say why the snapshot is taken';
@@ -75,6 +76,7 @@ export class MediaAdminController {
   }
 
   /** Moderators look at a report's evidence too (the dashboard's report table): staff, every look recorded. */
+  @ApiAnswers({ 409: 'The stored picture no longer matches its checksum in the event log; nothing is served.' })
   @Get('snapshots/:snapshotId')
   @UseGuards(StaffGuard)
   async read(

@@ -1,5 +1,6 @@
 import type { MatchingIntegrationEvent } from '@serendip/proto';
 import type { RecordedEvent } from '../../platform/event-store/event-store.js';
+import type { MatchPreferencesSaved } from '../domain/match-preferences.js';
 import type { MatchEvent } from '../domain/match.events.js';
 
 /**
@@ -7,7 +8,7 @@ import type { MatchEvent } from '../domain/match.events.js';
  * pairs a report keeps apart (the leading matchmaker learns them from it).
  */
 export function matchingIntegrationEvents(recorded: RecordedEvent): MatchingIntegrationEvent[] {
-  const event = recorded as unknown as MatchEvent;
+  const event = recorded as unknown as MatchEvent | MatchPreferencesSaved;
   const base = { id: recorded.id, context: 'matching', occurredAt: recorded.metadata.occurredAt };
   switch (event.type) {
     case 'MatchPaired': {
@@ -29,6 +30,7 @@ export function matchingIntegrationEvents(recorded: RecordedEvent): MatchingInte
     case 'SnapshotReleased':
     case 'SnapshotDeleted':
     case 'FeedbackGiven':
+    case 'MatchPreferencesSaved': // whom someone looks for is nobody else's business
       return [];
     default: {
       const unknown: never = event;

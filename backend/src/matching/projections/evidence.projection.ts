@@ -63,8 +63,7 @@ export const evidenceProjection: Projection = {
 
     switch (event.type) {
       case 'SnapshotTaken': {
-        const { matchId, userId, requestedBy, file, bytes, takenAt } = event.data;
-        const reportId = event.data.reportId ?? null;
+        const { matchId, userId, requestedBy, reportId, file, bytes, takenAt } = event.data;
         await trx
           .insertInto('evidence_snapshots')
           .values({

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { DATABASE, type Db } from '../../platform/database/database.js';
+import type { Database } from '../../platform/database/schema.js';
 import { isUuid } from '../../platform/shared/ids.js';
 
 /** Who was in a call, and how it went, as moderation checks a report against it. */
@@ -60,11 +61,24 @@ export class CallRecords {
    * has none.
    */
   async recentCallsOf(userId: string, since: Date, limit = RECENT_CALLS_MAX): Promise<CallOfUser[]> {
+    return this.callsOf(userId, limit, (w) => w.or([w('paired_at', '>=', since), w('ended_at', '>=', since)]));
+  }
+
+  /** The user's calls paired before `before` (any time when undefined), newest first (the activity page's). */
+  async callsBefore(userId: string, before: Date | undefined, limit = RECENT_CALLS_MAX): Promise<CallOfUser[]> {
+    return this.callsOf(userId, limit, (w) => (before ? w('paired_at', '<', before) : w.lit(true)));
+  }
+
+  private async callsOf(
+    userId: string,
+    limit: number,
+    when: (w: ExpressionBuilder<Database, 'matches'>) => Expression<SqlBool>,
+  ): Promise<CallOfUser[]> {
     const rows = await this.db
       .selectFrom('matches')
       .select(['match_id', 'user_a', 'user_b', 'paired_at', 'ended_at'])
       .where((w) => w.or([w('user_a', '=', userId), w('user_b', '=', userId)]))
-      .where((w) => w.or([w('paired_at', '>=', since), w('ended_at', '>=', since)]))
+      .where(when)
       .orderBy(sql`paired_at`, 'desc')
       .limit(Math.max(0, Math.min(limit, RECENT_CALLS_MAX)))
       .execute();

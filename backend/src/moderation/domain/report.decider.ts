@@ -2,6 +2,7 @@ import {
   MODERATION_NOTE_MAX_LENGTH,
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_WINDOW_HOURS,
+  type ReportedContentKind,
   type ReportOutcome,
   type ReportReason,
   type ReportSeverity,
@@ -28,6 +29,18 @@ export type ReportCommand =
       severity: ReportSeverity;
       details: string;
       screenshot: EvidenceFile | null;
+    }
+  | {
+      type: 'FileContentReport';
+      reportId: string;
+      reporterId: string;
+      /** The feed's record of what is reported (undefined when there is no such thing). */
+      content: { kind: ReportedContentKind; id: string; postId: string; authorId: string; text: string } | undefined;
+      /** A reported post's picture, copied into the evidence store. */
+      screenshot: EvidenceFile | null;
+      reason: ReportReason;
+      severity: ReportSeverity;
+      details: string;
     }
   | { type: 'AttachServerSnapshot'; snapshotId: string; sha256: string }
   | { type: 'RecordScreenshotView' }
@@ -72,6 +85,16 @@ export const report: Decider<ReportCommand, ReportState, ReportEvent> = {
           reportedId: event.data.reportedId,
           hasScreenshot: event.data.screenshot !== null,
         };
+      case 'ContentReportFiled':
+        return {
+          ...state,
+          reportId: event.data.reportId,
+          reporterId: event.data.reporterId,
+          reportedId: event.data.reportedId,
+          hasScreenshot: Boolean(event.data.screenshot),
+        };
+      case 'ReportedContentKept':
+        return state;
       case 'ServerSnapshotAttached':
         return { ...state, snapshotId: event.data.snapshotId };
       case 'ReportScreenshotViewed':
@@ -123,6 +146,40 @@ export const report: Decider<ReportCommand, ReportState, ReportEvent> = {
               filedAt: now.toISOString(),
             },
           },
+        ];
+      }
+      case 'FileContentReport': {
+        const { content, reporterId } = command;
+        if (state.reportId) {
+          throw new DomainError('already-reported', 'You already reported this', { kind: 'conflict' });
+        }
+        if (!content) {
+          throw new DomainError('no-such-content', 'This no longer exists.', { kind: 'not-found' });
+        }
+        if (content.authorId === reporterId) {
+          throw new DomainError('own-content', 'You cannot report what you wrote yourself', { kind: 'forbidden' });
+        }
+        const details = command.details.trim();
+        if (details.length > REPORT_DETAILS_MAX_LENGTH) {
+          throw invalidField('details', `must be at most ${REPORT_DETAILS_MAX_LENGTH} characters`, 'too-long');
+        }
+        const { reportId } = command;
+        return [
+          {
+            type: 'ContentReportFiled',
+            data: {
+              reportId,
+              reporterId,
+              reportedId: content.authorId,
+              content: { kind: content.kind, id: content.id, postId: content.postId },
+              reason: command.reason,
+              severity: command.severity,
+              details,
+              screenshot: command.screenshot,
+              filedAt: now.toISOString(),
+            },
+          },
+          { type: 'ReportedContentKept', data: { reportId, reportedId: content.authorId, text: content.text } },
         ];
       }
       case 'AttachServerSnapshot': {

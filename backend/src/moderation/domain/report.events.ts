@@ -1,4 +1,4 @@
-import type { ReportOutcome, ReportReason, ReportSeverity } from '@serendip/proto';
+import type { ReportedContentKind, ReportOutcome, ReportReason, ReportSeverity } from '@serendip/proto';
 import type { DomainEvent } from '../../platform/cqrs/decider.js';
 import type { EventSchema } from '../../platform/personal-data/event-schemas.js';
 
@@ -30,6 +30,30 @@ export type ReportFiled = DomainEvent<
     filedAt: string;
   }
 >;
+/**
+ * Someone reported a post, comment or reply of the feed into the queue. Who wrote it is the feed's record, never the
+ * client's word; the words themselves are kept by `ReportedContentKept`, sealed as their author's.
+ */
+export type ContentReportFiled = DomainEvent<
+  'ContentReportFiled',
+  {
+    reportId: string;
+    reporterId: string;
+    reportedId: string;
+    content: { kind: ReportedContentKind; id: string; postId: string };
+    reason: ReportReason;
+    severity: ReportSeverity;
+    details: string;
+    /** A reported post's picture, kept as evidence as a call's screenshot is (null without one). */
+    screenshot?: EvidenceFile | null;
+    filedAt: string;
+  }
+>;
+/** The reported words as they stood when reported: evidence that deleting them does not take away. */
+export type ReportedContentKept = DomainEvent<
+  'ReportedContentKept',
+  { reportId: string; reportedId: string; text: string }
+>;
 /** The server's own frame of the reported side (matching's SnapshotTaken), which the reporter cannot forge. */
 export type ServerSnapshotAttached = DomainEvent<
   'ServerSnapshotAttached',
@@ -52,7 +76,13 @@ export type ReportResolved = DomainEvent<
 >;
 
 export type ReportEvent =
-  ReportFiled | ServerSnapshotAttached | ReportScreenshotViewed | ReportScreenshotDeleted | ReportResolved;
+  | ReportFiled
+  | ContentReportFiled
+  | ReportedContentKept
+  | ServerSnapshotAttached
+  | ReportScreenshotViewed
+  | ReportScreenshotDeleted
+  | ReportResolved;
 
 /**
  * The reporter's details are their words about the other person: sealed as the reporter's personal data. The review's
@@ -60,6 +90,9 @@ export type ReportEvent =
  */
 export const reportEventSchemas: EventSchema[] = [
   { type: 'ReportFiled', schemaVersion: 1, subject: (d) => d.reporterId as string, personal: ['details'] },
+  { type: 'ContentReportFiled', schemaVersion: 1, subject: (d) => d.reporterId as string, personal: ['details'] },
+  // The author's words are theirs: erased with their account, whatever became of the report.
+  { type: 'ReportedContentKept', schemaVersion: 1, subject: (d) => d.reportedId as string, personal: ['text'] },
   { type: 'ServerSnapshotAttached', schemaVersion: 1 },
   { type: 'ReportScreenshotViewed', schemaVersion: 1 },
   { type: 'ReportScreenshotDeleted', schemaVersion: 1 },

@@ -32,6 +32,7 @@ import {
   ResolveAppealDto,
   ResolveReportDto,
 } from './moderation.dto.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
 /** Ids in the path are UUIDs: anything else names nobody (404), and never reaches a query. */
 const accountId = new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException('No such user') });
@@ -75,6 +76,7 @@ export class ModerationAdminController {
     res.end(jpeg);
   }
 
+  @ApiAnswers({ 409: 'The report was already reviewed.' })
   @Post('reports/:reportId/resolve')
   @HttpCode(200)
   async resolveReport(
@@ -95,6 +97,10 @@ export class ModerationAdminController {
     return this.suggestions.for(userId, query.level, new Date());
   }
 
+  @ApiAnswers({
+    403: 'Only an admin may ban for longer than 30 days.',
+    409: 'Already banned, or the report named was already reviewed.',
+  })
   @Post('users/:userId/ban')
   @HttpCode(201)
   ban(
@@ -123,6 +129,7 @@ export class ModerationAdminController {
     return { message: 'Ban lifted' };
   }
 
+  @ApiAnswers({ 409: 'The appeal was already decided.' })
   @Post('bans/:caseId/appeal')
   @HttpCode(200)
   async decideAppeal(

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { RecentCall, ReportScreenshotUploaded, ReportSubmitted } from '@serendip/proto';
+import {
+  type ContentReportRequest,
+  contentReportRequestSchema,
+  type RecentCall,
+  type ReportScreenshotUploaded,
+  type ReportSubmitted,
+} from '@serendip/proto';
 import type { Response } from 'express';
 import { Inject } from '@nestjs/common';
 import { AuthGuard, type AuthenticatedRequest, CommandMeta } from '../../identity/public/index.js';
@@ -9,14 +15,20 @@ import { CONFIG } from '../../config/config.token.js';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { invalidField } from '../../platform/cqrs/decider.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
+import { FileContentReport } from '../commands/file-content-report/file-content-report.command.js';
 import { FileReport } from '../commands/file-report/file-report.command.js';
+import { zodBody } from '../../platform/http/zod-body.js';
 import { readReportFile } from '../commands/upload-screenshot/report-files.js';
 import { UploadScreenshot } from '../commands/upload-screenshot/upload-screenshot.command.js';
 import { RecentCalls } from '../queries/recent-calls/recent-calls.js';
 import { SubmitReportDto } from './moderation.dto.js';
 import { isUuid } from '../../platform/shared/ids.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
-/** Reporting a partner (spec 2 "Report User dialog", 7 POST /report/submit-report) and the calls one may report. */
+/**
+ * Reporting a partner (spec 2 "Report User dialog", 7 POST /report/submit-report), the calls one may report, and
+ * reporting something written in the feed.
+ */
 @Controller('report')
 @UseGuards(AuthGuard)
 export class ReportController {
@@ -28,6 +40,7 @@ export class ReportController {
   ) {}
 
   /** The dialog's capture, as the picture's bytes (image/jpeg, png or webp). */
+  @ApiAnswers({ 429: 'Too many screenshots waiting for a report; Retry-After says when.' })
   @Post('screenshots')
   @HttpCode(201)
   upload(@Req() req: AuthenticatedRequest): Promise<ReportScreenshotUploaded> {
@@ -59,6 +72,7 @@ export class ReportController {
     res.end(await readReportFile(this.config.dataDir, upload.file));
   }
 
+  @ApiAnswers({ 409: 'This call was already reported by the caller.', 429: 'More than 10 reports an hour.' })
   @Post('submit-report')
   @HttpCode(201)
   submit(
@@ -77,6 +91,17 @@ export class ReportController {
         meta,
       ),
     );
+  }
+
+  /** A post, comment or reply of the feed, into the same queue. */
+  @Post('content')
+  @HttpCode(201)
+  content(
+    @Body(zodBody(contentReportRequestSchema)) body: ContentReportRequest,
+    @Req() req: AuthenticatedRequest,
+    @CommandMeta() meta: CommandMetadata,
+  ): Promise<ReportSubmitted> {
+    return this.commands.execute(new FileContentReport(req.auth.userId, body, meta));
   }
 
   @Get('recent-calls')

@@ -26,6 +26,7 @@ import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { AppealBan } from '../commands/appeal-ban/appeal-ban.command.js';
 import { BanViews } from '../queries/ban-info/ban-views.js';
 import { AppealBanDto } from './moderation.dto.js';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 
 /** The route's :userId is the caller (checked before the body is read, as every guard is). */
 @Injectable()
@@ -62,6 +63,7 @@ export class StandingController {
   }
 
   /** spec 7: the id is the user's own _id; one appeal per ban (409 for a second). */
+  @ApiAnswers({ 403: 'Not the caller’s own account.', 409: 'This ban was already appealed.' })
   @Put('appeal-ban/:userId')
   @UseGuards(OwnAccount)
   @HttpCode(200)

@@ -61,6 +61,12 @@ export class ForgetDeletedAccounts implements OnApplicationBootstrap, OnApplicat
       .set({ details: '', resolution_note: null })
       .where('reporter_id', '=', userId)
       .execute();
+    // What they wrote that someone reported.
+    await this.db
+      .updateTable('moderation_reports')
+      .set({ content_text: null })
+      .where('reported_id', '=', userId)
+      .execute();
     const reports = await this.db
       .selectFrom('moderation_reports')
       .select(['report_id', 'screenshot_file'])

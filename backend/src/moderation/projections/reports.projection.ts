@@ -6,6 +6,8 @@ import type { ReportEvent } from '../domain/report.events.js';
 
 const HANDLED = new Set<string>([
   'ReportFiled',
+  'ContentReportFiled',
+  'ReportedContentKept',
   'ServerSnapshotAttached',
   'ReportScreenshotViewed',
   'ReportScreenshotDeleted',
@@ -43,6 +45,37 @@ export const reportsProjection: Projection = {
           .execute();
         return;
       }
+      case 'ContentReportFiled': {
+        const d = event.data;
+        await trx
+          .insertInto('moderation_reports')
+          .values({
+            report_id: d.reportId,
+            match_id: null,
+            reporter_id: d.reporterId,
+            reported_id: d.reportedId,
+            reason: d.reason,
+            severity: d.severity,
+            details: plain(d.details) ?? '',
+            screenshot_file: d.screenshot?.file ?? null,
+            screenshot_sha256: d.screenshot?.sha256 ?? null,
+            filed_at: d.filedAt,
+            content_kind: d.content.kind,
+            content_id: d.content.id,
+            content_post_id: d.content.postId,
+            report_no: sql<number>`(select coalesce(max(report_no), 0) + 1 from moderation_reports)`,
+          })
+          .onConflict((c) => c.column('report_id').doNothing())
+          .execute();
+        return;
+      }
+      case 'ReportedContentKept':
+        await trx
+          .updateTable('moderation_reports')
+          .set({ content_text: plain(event.data.text) })
+          .where('report_id', '=', event.data.reportId)
+          .execute();
+        return;
       case 'ServerSnapshotAttached':
         await trx
           .updateTable('moderation_reports')

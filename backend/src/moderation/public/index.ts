@@ -6,3 +6,5 @@
 export { ModerationFigures, type ModerationFiguresNow } from './moderation-figures.js';
 export { ModerationModule } from '../moderation.module.js';
 export { type BanRecord, ModerationRecords } from './moderation-records.js';
+/** The sweep that ends bans past their expiry (it runs on its own): tests elsewhere run it on demand. */
+export { ExpireBans } from '../commands/expire-bans/expire-bans.js';

@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Inject, Logger, Res } from '@nestjs/common
 import { HEALTH_MESSAGES, type HealthAnswer } from '@serendip/proto';
 import type { Response } from 'express';
 import { sql } from 'kysely';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.js';
 import { DATABASE, type Db, describeDbError } from '../../platform/database/database.js';
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -14,6 +15,7 @@ export class HealthController {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   @Get()
+  @ApiAnswers({ 503: { description: 'Down: the database does not answer (within 2 s).', sameBodyAsSuccess: true } })
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthAnswer> {
     res.setHeader('Cache-Control', 'no-store');
     try {

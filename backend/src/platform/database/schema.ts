@@ -42,8 +42,29 @@ export interface Database {
   dash_calls: DashCallsTable;
   dash_call_hours: { hour: Date | string; paired: Generated<number>; relayed: Generated<number> };
   dash_moderation_days: { day: Date | string; reports: Generated<number>; bans: Generated<number> };
+  notifications: NotificationsTable;
+  notification_reads: { user_id: string; notification_id: string; read_at: Date | string };
+  notification_read_marks: { user_id: string; all_read_at: Date | string };
+  feed_posts: FeedPostsTable;
+  feed_likes: { post_id: string; user_id: string; liked_at: ColumnType<Date, Date | string, Date | string> };
+  feed_contributions: FeedContributionsTable;
+  feed_hidden_authors: { case_id: string; user_id: string };
+  feed_images: {
+    image_id: string;
+    uploader_id: string;
+    file: string;
+    bytes: number;
+    uploaded_at: Generated<Date>;
+    post_id: string | null;
+  };
   online_nodes: { node_id: string; beat_at: Date | string };
-  online_users: { node_id: string; user_id: string };
+  online_users: {
+    node_id: string;
+    user_id: string;
+    status: Generated<'online' | 'away'>;
+    device: Generated<'mobile' | 'desktop'>;
+    changed_at: Generated<Date | string>;
+  };
 }
 
 export interface EventsTable {
@@ -245,7 +266,13 @@ export interface ModerationBansTable {
 /** moderation: one row per report, its evidence and its review. */
 export interface ModerationReportsTable {
   report_id: string;
-  match_id: string;
+  /** null for a report of something written in the feed (0026). */
+  match_id: string | null;
+  content_kind: 'post' | 'comment' | 'reply' | null;
+  content_id: string | null;
+  content_post_id: string | null;
+  /** The reported words as kept; null once their author is forgotten. */
+  content_text: string | null;
   reporter_id: string;
   reported_id: string;
   reason: string;
@@ -297,4 +324,47 @@ export interface AuditTrailTable {
   type: string;
   actor: string;
   occurred_at: Date | string;
+}
+
+export interface FeedPostsTable {
+  post_id: string;
+  /** bigint, as text. */
+  seq: ColumnType<string, never, never>;
+  author_id: string;
+  text: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  like_count: Generated<number>;
+  comment_count: Generated<number>;
+  image_id: string | null;
+}
+
+export interface FeedContributionsTable {
+  id: string;
+  kind: 'comment' | 'reply';
+  post_id: string;
+  comment_id: string;
+  author_id: string;
+  text: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  removed_by: string | null;
+  removed_categories: string[] | null;
+  removed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  appeal_status: Generated<'none' | 'pending' | 'approved' | 'rejected'>;
+  appeal_explanation: string | null;
+  appealed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface NotificationsTable {
+  notification_id: string;
+  /** null: to everyone. */
+  recipient_id: string | null;
+  kind: string;
+  title: string;
+  description: string;
+  admin_announcement: string | null;
+  force_open: boolean;
+  link: string | null;
+  details: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  sent_by: string;
+  sent_at: ColumnType<Date, Date | string, never>;
 }

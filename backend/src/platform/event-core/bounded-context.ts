@@ -1,4 +1,5 @@
 import type { IntegrationEvent } from '@serendip/proto';
+import type { Decider, DomainEvent } from '../cqrs/decider.js';
 import type { RecordedEvent } from '../event-store/event-store.js';
 import type { EventSchema } from '../personal-data/event-schemas.js';
 import type { Projection } from '../projections/projection.js';
@@ -10,6 +11,33 @@ export interface BoundedContext {
   projections: Projection[];
   /** Maps a stored event of this context to integration events (proto contracts); [] for internal ones. */
   integrationEvents?: (event: RecordedEvent) => IntegrationEvent[];
+  /**
+   * The aggregates this context decides on, each by the prefix of its streams: what folds a stream's events into
+   * the state its decider sees (`npm run events -- state`, time travel for auditors).
+   */
+  aggregates?: AggregateKind[];
+}
+
+export interface AggregateKind {
+  streamPrefix: string;
+  /** The decider's own evolve over these events, from its initial state. */
+  fold(events: readonly DomainEvent[]): unknown;
+}
+
+/** An aggregate kind from a stream prefix (e.g. `postStream('')`) and the decider that owns those streams. */
+export function aggregateKind<State, Event extends DomainEvent>(
+  streamPrefix: string,
+  decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve'>,
+): AggregateKind {
+  return { streamPrefix, fold: (events) => (events as Event[]).reduce(decider.evolve, decider.initialState) };
+}
+
+/** The aggregate kind a stream belongs to: the longest prefix wins (`moderation-report-` over `moderation-`). */
+export function aggregateOf(contexts: readonly BoundedContext[], streamId: string): AggregateKind | undefined {
+  return contexts
+    .flatMap((c) => c.aggregates ?? [])
+    .filter((a) => streamId.startsWith(a.streamPrefix))
+    .sort((a, b) => b.streamPrefix.length - a.streamPrefix.length)[0];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contexts } from '../../contexts.js';
 import type { RecordedEvent } from '../event-store/event-store.js';
-import { integrationMappers } from './bounded-context.js';
+import { aggregateOf, integrationMappers } from './bounded-context.js';
 
 function recorded(type: string, data: unknown): RecordedEvent {
   return {
@@ -46,5 +46,20 @@ describe('integration events: each context maps only its own events (every store
       }),
     ]);
     expect(mapAll(recorded('UserRegistered', {}))).toEqual([]);
+  });
+});
+
+describe('aggregates by stream: what `npm run events -- state` folds a stream with', () => {
+  it('finds the decider owning a stream, the longest prefix first', () => {
+    const fold = (stream: string, events: { type: string; data: unknown }[]) =>
+      aggregateOf(contexts, stream)?.fold(events);
+    // moderation-report-… is a report, not a standing (moderation-<user>).
+    expect(aggregateOf(contexts, 'moderation-report-1')?.streamPrefix).toBe('moderation-report-');
+    expect(aggregateOf(contexts, 'moderation-1')?.streamPrefix).toBe('moderation-');
+    expect(aggregateOf(contexts, 'notification-inbox-1')?.streamPrefix).toBe('notification-inbox-');
+    expect(aggregateOf(contexts, 'notification-1')?.streamPrefix).toBe('notification-');
+    expect(aggregateOf(contexts, 'feed-like-p-u')?.streamPrefix).toBe('feed-like-');
+    expect(aggregateOf(contexts, 'billing-1')).toBeUndefined();
+    expect(fold('feed-like-p-u', [{ type: 'PostLiked', data: { postId: 'p', userId: 'u' } }])).toEqual({ liked: true });
   });
 });

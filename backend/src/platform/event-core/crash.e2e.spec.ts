@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { contexts } from '../../contexts.js';
@@ -48,12 +49,25 @@ describe('a crash in the middle of a burst of commands', () => {
       worker.kill('SIGKILL');
       await exited;
 
-      const reader = await EventCore.create({ db, databaseUrl: database.url, keyEncryptionKey: key, contexts, logger });
-      const stored = await readEverything(reader.store);
-      await reader.stop();
-      const storedCommands = new Set(stored.map((e) => e.metadata.causationId));
+      // Durable: every acknowledged command's event is committed in the log.
+      const committed = await db
+        .selectFrom('events')
+        .select(sql<string>`metadata->>'causationId'`.as('causationId'))
+        .execute();
+      const storedCommands = new Set(committed.map((row) => row.causationId));
       const lost = [...acked].filter((id) => !storedCommands.has(id));
       expect(lost).toEqual([]);
+
+      // Readers see the log only behind the cluster's oldest running transaction (the killed worker's, or
+      // another test's in a shared cluster), so wait until it has all become readable.
+      const reader = await EventCore.create({ db, databaseUrl: database.url, keyEncryptionKey: key, contexts, logger });
+      let stored = await readEverything(reader.store);
+      for (const until = Date.now() + 60_000; stored.length < committed.length && Date.now() < until;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        stored = await readEverything(reader.store);
+      }
+      await reader.stop();
+      expect(stored).toHaveLength(committed.length);
 
       // After a restart the projections catch up from their checkpoints...
       const core = await EventCore.create({ db, databaseUrl: database.url, keyEncryptionKey: key, contexts, logger });

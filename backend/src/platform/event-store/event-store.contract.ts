@@ -115,6 +115,18 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       expect(afterFirst.map((e) => e.revision)).toEqual([1n, 2n]);
     });
 
+    it('reads only the types asked for, in order, counting only those toward maxCount', async () => {
+      const id = stream('types');
+      const rare = `Rare${randomUUID().slice(0, 8)}`;
+      await store.append(id, [newEvent(), newEvent(rare), newEvent(), newEvent(), newEvent(rare)], 'no-stream');
+      const first = await readEverything(store);
+      const start = first.find((e) => e.streamId === id)!.position;
+      const only = await store.readAll({ after: start, types: [rare], maxCount: 1 });
+      expect(only.map((e) => [e.type, e.revision])).toEqual([[rare, 1n]]);
+      const next = await store.readAll({ after: only[0]!.position, types: [rare], maxCount: 10 });
+      expect(next.map((e) => [e.type, e.revision])).toEqual([[rare, 4n]]);
+    });
+
     it('treats the same events appended again as done, writing nothing twice', async () => {
       const id = stream('command');
       const events = [newEvent(), newEvent()];

@@ -68,6 +68,8 @@ export interface ReadAllOptions {
   /** Exclusive: events after this position. Default: from the start. */
   after?: Position;
   maxCount?: number;
+  /** Only events of these types (the store filters; `maxCount` counts only these). Default: every type. */
+  types?: readonly string[];
 }
 
 export interface SubscribeToAllOptions {

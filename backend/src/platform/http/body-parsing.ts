@@ -5,7 +5,7 @@ import {
   Injectable,
   type NestInterceptor,
 } from '@nestjs/common';
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Observable } from 'rxjs';
 
 const BODY_PROBLEM = Symbol('BODY_PROBLEM');
@@ -27,7 +27,14 @@ export interface RawImageRoute {
  * checked before anything is read from the body). A body of any other type (an HTML form, which another site can
  * post across sites) is refused the same way, with 415.
  */
-export function deferredBodyParsers(imageRoutes: readonly RawImageRoute[] = []): RequestHandler[] {
+export function deferredBodyParsers(
+  imageRoutes: readonly RawImageRoute[] = [],
+  /**
+   * Whether the caller is signed in. A picture is megabytes: a guest's is never read (the route's guard answers 401),
+   * so nobody can make the server hold bodies without a session.
+   */
+  signedIn: (req: Request) => Promise<boolean> = () => Promise.resolve(true),
+): RequestHandler[] {
   const json = express.json();
   const images = new Map(
     imageRoutes.map((route) => [
@@ -38,27 +45,68 @@ export function deferredBodyParsers(imageRoutes: readonly RawImageRoute[] = []):
   return [
     (req, res, next) => {
       const image = req.method === 'POST' ? images.get(req.path) : undefined;
-      const parse = image && req.is(image.route.types as string[]) ? image.parse : json;
-      parse(req, res, (error?: unknown) => {
-        if (error) {
-          const status = (error as { status?: number }).status ?? 400;
-          (req as WithProblem)[BODY_PROBLEM] = {
-            status,
-            message: status === 413 ? 'body: too large' : 'body: not valid JSON',
-          };
-          (req as WithProblem).body = undefined;
-        } else if (parse === json && hasBody(req) && !req.is('application/json')) {
-          (req as WithProblem)[BODY_PROBLEM] = {
-            status: 415,
-            message: image
-              ? `body: must be a picture (${image.route.types.join(', ')})`
-              : 'body: must be JSON (application/json)',
-          };
-        }
-        next();
-      });
+      if (image && req.is(image.route.types as string[])) {
+        signedIn(req).then(
+          (yes) => (yes ? parseWith(image.parse, image.route, req, res, next) : next()),
+          (error: unknown) => next(error),
+        );
+        return;
+      }
+      parseWith(json, image?.route, req, res, next);
     },
   ];
+
+  /** `image`: the picture route asked for, when the body is not of its types (then it must be JSON). */
+  function parseWith(
+    parse: RequestHandler,
+    image: RawImageRoute | undefined,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ) {
+    parse(req, res, (error?: unknown) => {
+      if (error) {
+        const status = (error as { status?: number }).status ?? 400;
+        (req as WithProblem)[BODY_PROBLEM] = {
+          status,
+          message: status === 413 ? 'body: too large' : 'body: not valid JSON',
+        };
+        (req as WithProblem).body = undefined;
+      } else if (parse === json && nestedDeeperThan(req.body, MAX_JSON_DEPTH)) {
+        (req as WithProblem)[BODY_PROBLEM] = {
+          status: 400,
+          message: `body: nested deeper than ${MAX_JSON_DEPTH} levels`,
+        };
+        (req as WithProblem).body = undefined;
+      } else if (parse === json && hasBody(req) && !req.is('application/json')) {
+        (req as WithProblem)[BODY_PROBLEM] = {
+          status: 415,
+          message: image
+            ? `body: must be a picture (${image.types.join(', ')})`
+            : 'body: must be JSON (application/json)',
+        };
+      }
+      next();
+    });
+  }
+}
+
+/**
+ * No body of the API nests more than a few levels; a much deeper one (a few kilobytes of `[[[[...`) overflowed the
+ * stack of the recursive validators behind the parser, which answered 500.
+ */
+const MAX_JSON_DEPTH = 32;
+
+/** Walked without recursion: the check must not overflow the stack it protects. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (pending.length) {
+    const { value: next, depth } = pending.pop()!;
+    if (typeof next !== 'object' || next === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(next)) pending.push({ value: child, depth: depth + 1 });
+  }
+  return false;
 }
 
 function hasBody(req: Request): boolean {

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/co
 import type { Request, Response } from 'express';
 import { DevOutbox } from './dev-outbox.js';
 import { MAIL_SENDER, type MailSender } from './mail-sender.js';
+import { ApiAnswers } from '../api-docs/api-answers.js';
 
 export interface OutboxEntry {
   to: string;
@@ -15,6 +16,7 @@ export interface OutboxEntry {
 export class DevOutboxController {
   constructor(@Inject(MAIL_SENDER) private readonly mail: MailSender) {}
 
+  @ApiAnswers({ 404: 'Mail really leaves this deployment (SMTP_URL), or the caller is not on this machine.' })
   @Get()
   list(@Req() req: Request, @Res({ passthrough: true }) res: Response): OutboxEntry[] {
     // Off whenever mail really leaves (SMTP configured, always so in production): the page does not exist then.

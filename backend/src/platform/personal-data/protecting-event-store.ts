@@ -15,7 +15,7 @@ import { ERASED, isSealed, type PersonalDataVault } from './personal-data-vault.
 /**
  * The event store every context uses: seals the personal fields of each event before it is stored, and opens
  * them on the way out (or marks them erased once the subject was forgotten). The adapters below it only ever
- * see ciphertext for personal data.
+ * see ciphertext for personal data. Every event read comes out at its type's current schema version (upcast).
  */
 export class ProtectingEventStore implements EventStore {
   constructor(
@@ -36,11 +36,11 @@ export class ProtectingEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
-    return Promise.all((await this.inner.readStream(streamId, options)).map((e) => this.open(e)));
+    return this.openAll(await this.inner.readStream(streamId, options));
   }
 
   async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return Promise.all((await this.inner.readAll(options)).map((e) => this.open(e)));
+    return this.openAll(await this.inner.readAll(options));
   }
 
   subscribeToAll(options: SubscribeToAllOptions): AllSubscription {
@@ -56,13 +56,33 @@ export class ProtectingEventStore implements EventStore {
     if (!schema.personal?.length) return event;
     const data = { ...(event.data as Record<string, unknown>) };
     const subject = schema.subject!(data);
+    if (subject === null) return event;
     for (const field of schema.personal) {
       if (data[field] !== undefined) data[field] = await this.vault.seal(subject, field, data[field]);
     }
     return { ...event, data };
   }
 
+  /** A batch: the keys of everyone it names loaded at once, then each event opened. */
+  private async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    if (!this.redact) {
+      const subjects = new Set<string>();
+      for (const event of events) {
+        if (typeof event.data !== 'object' || event.data === null) continue;
+        for (const value of Object.values(event.data as Record<string, unknown>))
+          if (isSealed(value)) subjects.add(value.$personal.subject);
+      }
+      if (subjects.size > 1) await this.vault.warm(subjects);
+    }
+    return Promise.all(events.map((e) => this.open(e)));
+  }
+
+  /** Personal fields opened under the names they were sealed with, then the data brought to its current version. */
   private async open<E extends RecordedEvent>(event: E): Promise<E> {
+    return this.schemas.upcast(await this.unseal(event));
+  }
+
+  private async unseal<E extends RecordedEvent>(event: E): Promise<E> {
     if (typeof event.data !== 'object' || event.data === null) return event;
     const entries = Object.entries(event.data as Record<string, unknown>);
     if (!entries.some(([, value]) => isSealed(value))) return event;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  type DeviceType,
   type SessionEndCode,
   type SystemPushEvent,
   type SystemPushPayload,
@@ -10,7 +11,7 @@ import { EVENT_CORE, type EventCore } from '../event-core/event-core.js';
 import type { BusMessage, BusSubscription } from '../messaging/message-bus.js';
 import { RecentIds } from '../messaging/recent-ids.js';
 import { userSubject } from '../messaging/subjects.js';
-import { Presence } from './presence.js';
+import { Presence, type PresenceHandle, type PresenceStatus } from './presence.js';
 
 /** A socket this node holds for a signed-in user, in any namespace, as its gateway registers it. */
 export interface LiveSocket {
@@ -18,8 +19,15 @@ export interface LiveSocket {
   sessionId: string;
   /** Roles whose pushes it takes as well (admins: 'admin') when it registers; `setRoles` changes them later. */
   roles: readonly string[];
+  /** A system socket's device, from its handshake (spec 7): what the admins' list of who is online shows. */
+  device?: DeviceType;
   /** A typed system event; absent on sockets that take none (the video namespace). */
   push?<E extends SystemPushEvent>(event: E, payload: SystemPushPayload<E>): void;
+  /**
+   * Sockets of one server share one: a push to many of them (everyone's, a role's) is handed to it once, for all of
+   * them, and encoded once (Socket.IO's broadcast), rather than once a socket through `push`.
+   */
+  group?: PushGroup;
   /** Its session ended: the gateway tells the client why, then closes it. */
   endSession(ending: SessionEnding, eventId: string): void;
   /**
@@ -27,6 +35,27 @@ export interface LiveSocket {
    * (`eventId`: the change's). Absent on sockets that take no role pushes.
    */
   refreshAccess?(eventId: string): void;
+}
+
+/** Hands one push to many sockets at once; see `LiveSocket.group`. */
+export interface PushGroup {
+  pushAll<E extends SystemPushEvent>(sockets: readonly LiveSocket[], event: E, payload: SystemPushPayload<E>): void;
+}
+
+/**
+ * The group of a Socket.IO server's sockets: `to(their ids).emit(...)` encodes the packet (and its WebSocket frame)
+ * once for all of them. `idOf` names each socket's Socket.IO id.
+ */
+export function socketIoGroup(
+  server: { to(room: string[]): { emit(event: string, payload: unknown): unknown } },
+  idOf: (socket: LiveSocket) => string | undefined,
+): PushGroup {
+  return {
+    pushAll: (sockets, event, payload) => {
+      const ids = sockets.map(idOf).filter((id): id is string => id !== undefined);
+      if (ids.length) server.to(ids).emit(event, payload);
+    },
+  };
 }
 
 /** Why a session ended: a code for the client's logic, a reason for people. */
@@ -37,6 +66,19 @@ export interface SessionEnding {
 
 /** `role.<role>`: pushes to every socket of a role, wherever it is (DESIGN.md "Fan-out: NATS"). */
 export const roleSubject = (role: string) => `role.${role}`;
+
+/**
+ * The role of every system socket whose account may use the app now (signed in, no ban on): what the feed's live
+ * pushes go to, so a banned person's open page hears nothing of what they may not read.
+ */
+export const MEMBERS_ROLE = 'member';
+
+/** Pushes to every signed-in system socket, wherever it is (DESIGN.md "Fan-out: NATS"). */
+export const EVERYONE_SUBJECT = 'everyone.signed-in';
+
+/** A socket's own audiences: its user's, and everyone's for a system socket (one that takes pushes). */
+const ownSubjects = (socket: LiveSocket) =>
+  socket.push ? [userSubject(socket.userId), EVERYONE_SUBJECT] : [userSubject(socket.userId)];
 
 type Audience = { sockets: Set<LiveSocket>; subscription: BusSubscription & { ready?: Promise<void> } };
 
@@ -53,6 +95,8 @@ export class Realtime implements OnApplicationShutdown {
   private readonly seen = new RecentIds();
   /** The roles each registered socket takes pushes of now; a socket is here from register to unregister. */
   private readonly rolesOf = new Map<LiveSocket, readonly string[]>();
+  /** Each system socket's say in its user's presence (online or away). */
+  private readonly presenceOf = new Map<LiveSocket, PresenceHandle>();
 
   constructor(
     @Inject(EVENT_CORE) private readonly core: EventCore,
@@ -66,16 +110,17 @@ export class Realtime implements OnApplicationShutdown {
   async register(socket: LiveSocket): Promise<() => Promise<void>> {
     const roles = [...new Set(socket.roles)];
     this.rolesOf.set(socket, roles);
-    const subjects = [userSubject(socket.userId), ...roles.map(roleSubject)];
+    const subjects = [...ownSubjects(socket), ...roles.map(roleSubject)];
     await Promise.all(subjects.map((subject) => this.join(subject, socket)));
     // A socket that takes system pushes is a system socket: its user is online (the dashboard's count).
-    const leave = socket.push ? this.presence.join(socket.userId) : undefined;
+    if (socket.push) this.presenceOf.set(socket, this.presence.join(socket.userId, socket.device));
     return async () => {
-      leave?.();
+      this.presenceOf.get(socket)?.leave();
+      this.presenceOf.delete(socket);
       const held = this.rolesOf.get(socket) ?? [];
       this.rolesOf.delete(socket);
       await Promise.all(
-        [userSubject(socket.userId), ...held.map(roleSubject)].map((subject) => this.leave(subject, socket)),
+        [...ownSubjects(socket), ...held.map(roleSubject)].map((subject) => this.leave(subject, socket)),
       );
     };
   }
@@ -96,6 +141,16 @@ export class Realtime implements OnApplicationShutdown {
     await Promise.all([...leaving, ...joining]);
   }
 
+  /** A registered system socket's page went out of sight ('away') or came back ('online'), spec 4 "Presence". */
+  setStatus(socket: LiveSocket, status: PresenceStatus) {
+    this.presenceOf.get(socket)?.set(status);
+  }
+
+  /** The system sockets this node holds now, each with the roles whose pushes it takes. */
+  *systemSockets(): Iterable<[LiveSocket, readonly string[]]> {
+    for (const [socket, roles] of this.rolesOf) if (socket.push) yield [socket, roles];
+  }
+
   /** Every system socket of one user, on every node, reads its access again (a role, two-factor or ban change). */
   refreshAccess(userId: string, id: string) {
     return this.publish(userSubject(userId), { kind: 'refresh-access', id });
@@ -109,6 +164,14 @@ export class Realtime implements OnApplicationShutdown {
     id: string,
   ) {
     return this.publish(userSubject(userId), { kind: 'emit', id, event, payload });
+  }
+
+  /**
+   * A typed system event to every signed-in system socket, on every node (an announcement to everyone): one message
+   * on the bus, which each node hands to the sockets it holds.
+   */
+  toEveryone<E extends SystemPushEvent>(event: E, payload: Omit<SystemPushPayload<E>, 'eventId'>, id: string) {
+    return this.publish(EVERYONE_SUBJECT, { kind: 'emit', id, event, payload });
   }
 
   /** A typed system event to every socket of a role (e.g. all admins), on every node. */
@@ -167,17 +230,42 @@ export class Realtime implements OnApplicationShutdown {
     const key = `${subject}:${push.id}`;
     if (this.seen.has(key)) return;
     this.seen.remember(key);
+    if (push.kind === 'emit') return this.emit(sockets, push.event, { ...push.payload, eventId: push.id } as never);
     for (const socket of [...sockets]) {
       try {
         if (push.kind === 'end-session') {
           if (socket.sessionId === push.sessionId) socket.endSession({ code: push.code, reason: push.reason }, push.id);
-        } else if (push.kind === 'refresh-access') {
-          socket.refreshAccess?.(push.id);
         } else {
-          socket.push?.(push.event, { ...push.payload, eventId: push.id } as never);
+          socket.refreshAccess?.(push.id);
         }
       } catch (error) {
         this.logger.error(`push to a socket failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** One payload object for all; the sockets of a group in one hand-over (an announcement to 10,000 is one encoding). */
+  private emit<E extends SystemPushEvent>(sockets: Set<LiveSocket>, event: E, payload: SystemPushPayload<E>) {
+    const groups = new Map<PushGroup, LiveSocket[]>();
+    for (const socket of sockets) {
+      if (!socket.push) continue;
+      if (socket.group) {
+        const members = groups.get(socket.group);
+        if (members) members.push(socket);
+        else groups.set(socket.group, [socket]);
+        continue;
+      }
+      try {
+        socket.push(event, payload);
+      } catch (error) {
+        this.logger.error(`push to a socket failed: ${(error as Error).message}`);
+      }
+    }
+    for (const [group, members] of groups) {
+      try {
+        group.pushAll(members, event, payload);
+      } catch (error) {
+        this.logger.error(`push to ${members.length} sockets failed: ${(error as Error).message}`);
       }
     }
   }

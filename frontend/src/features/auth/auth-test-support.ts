@@ -64,11 +64,11 @@ export function fakeServer() {
   const server = {
     fetch,
     requests,
-    on(method: 'GET' | 'POST' | 'PUT', path: string, responder: Responder) {
+    on(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, responder: Responder) {
       routes.set(`${method} ${path}`, responder);
       return server;
     },
-    hold(method: 'GET' | 'POST', path: string) {
+    hold(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string) {
       const waiting: Array<(response: Response) => void> = [];
       routes.set(`${method} ${path}`, () => new Promise<Response>((resolve) => waiting.push(resolve)));
       return {
@@ -80,7 +80,7 @@ export function fakeServer() {
         waitingCount: () => waiting.length,
       };
     },
-    requestsTo(method: 'GET' | 'POST' | 'PUT', path: string) {
+    requestsTo(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string) {
       return requests.filter((request) => request.method === method && request.path === path);
     },
   };

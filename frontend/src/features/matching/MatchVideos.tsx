@@ -7,18 +7,29 @@ import { CONNECTION_MESSAGES } from './matching-messages';
 import { selectMatching } from './matching.selectors';
 import { matchingActions as a } from './matching.slice';
 import { useMediaStreams } from './media-context';
+import { useCornerDrag } from './use-corner-drag';
+import { useVideoFit } from './use-video-fit';
 
-/** The user's own camera, mirrored and muted; their avatar when the camera is off (spec 2). */
-export function SelfView() {
+/**
+ * The user's own camera, mirrored and muted; their avatar when the camera is off (spec 2). In the call (`tile`) it is a
+ * tile in a corner that can be dragged to another corner, out of the way of the partner's face.
+ */
+export function SelfView({ tile = false }: { tile?: boolean }) {
   const { local, media } = useMediaStreams();
   const user = useAppSelector(selectCurrentUser);
   const { media: toggles } = useAppSelector(selectMatching);
   const video = useRef<HTMLVideoElement>(null);
+  const { ref: tileRef, corner, handlers: drag } = useCornerDrag();
   useEffect(() => {
     if (video.current && video.current.srcObject !== local) video.current.srcObject = local;
   }, [local]);
   return (
-    <div className="match-self">
+    <div
+      ref={tileRef}
+      className={tile ? `match-self match-self--tile match-self--${corner}` : 'match-self'}
+      data-testid={tile ? 'self-tile' : undefined}
+      {...(tile ? drag : {})}
+    >
       <video
         ref={video}
         data-testid="self-video"
@@ -72,6 +83,7 @@ export function PartnerVideo() {
   const { matchId, partnerCameraOn, partner } = useAppSelector(selectMatching);
   const dispatch = useAppDispatch();
   const video = useRef<HTMLVideoElement>(null);
+  const fit = useVideoFit(video);
   // Keyed by the call, so a new call never shows the last one's notice.
   const [notice, setNotice] = useState<{ matchId: string; text: string } | null>(null);
 
@@ -117,7 +129,13 @@ export function PartnerVideo() {
 
   return (
     <div className="match-partner">
-      <video ref={video} data-testid="partner-video" className="match-partner__video" autoPlay playsInline />
+      <video
+        ref={video}
+        data-testid="partner-video"
+        className={`match-partner__video match-partner__video--${fit}`}
+        autoPlay
+        playsInline
+      />
       {partner && !partnerCameraOn && (
         <div className="match-partner__avatar">
           <Avatar name={partner.firstName} src={partner.avatar ?? undefined} size="xl" />

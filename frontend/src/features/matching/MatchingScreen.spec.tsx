@@ -44,6 +44,12 @@ describe('the preference wizard (spec 2)', () => {
     expect(store.getState().matching.filters.gender).toBe('female');
     await user.click(screen.getByRole('button', { name: /Female/ }));
     expect(store.getState().matching.filters.gender).toBeNull();
+    // 'Any' is a choice of its own on every step, pressed while nothing narrows it.
+    await user.click(screen.getByRole('button', { name: 'Male' }));
+    expect(screen.getByRole('button', { name: 'Any' }).getAttribute('aria-pressed')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Any' }));
+    expect(store.getState().matching.filters.gender).toBeNull();
+    expect(screen.getByRole('button', { name: 'Any' }).getAttribute('aria-pressed')).toBe('true');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Select Country' })).toBeDefined();
@@ -54,11 +60,21 @@ describe('the preference wizard (spec 2)', () => {
     );
     await user.click(screen.getByRole('button', { name: /Norway/ }));
     expect(store.getState().matching.filters.country).toBe('NO');
+    await user.clear(screen.getByPlaceholderText('Search for a country...'));
+    await user.click(await screen.findByRole('button', { name: 'Any country' }));
+    expect(store.getState().matching.filters.country).toBeNull();
+    await user.type(screen.getByPlaceholderText('Search for a country...'), 'norw');
+    await user.click(await screen.findByRole('button', { name: /Norway/ }));
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Select Age Range' })).toBeDefined();
     expect(screen.getByRole('slider', { name: 'Minimum age' }).getAttribute('aria-valuenow')).toBe('18');
     expect(screen.getByRole('slider', { name: 'Maximum age' }).getAttribute('aria-valuenow')).toBe('35');
+    expect(screen.getByText('18 - 35 years')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Any' }));
+    expect(store.getState().matching.filters.ageRange).toEqual([18, 110]);
+    expect(screen.getByText('Any age')).toBeDefined();
+    store.dispatch({ type: 'matching/filtersChanged', payload: { ageRange: [18, 35] } });
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Your Preferences' })).toBeDefined();
@@ -68,6 +84,34 @@ describe('the preference wizard (spec 2)', () => {
     expect(within(summary).getByText('18 - 35')).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('heading', { name: 'Select Age Range' })).toBeDefined();
+  });
+
+  it('opens later visits on the ready screen: the saved choices, interests, Start and Edit', async () => {
+    const user = userEvent.setup();
+    const store = renderWith(<PreferenceWizard />, {
+      view: 'ready',
+      filters: { gender: 'female', country: null, ageRange: [18, 35] },
+    });
+    expect(screen.getByRole('heading', { name: 'Your Preferences' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Start Matching' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    // The look at oneself, with the switches the call will have.
+    expect(screen.getByRole('group', { name: 'Your camera' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Microphone' }).getAttribute('aria-pressed')).toBe('true');
+
+    const interests = screen.getByLabelText('Interests (optional)');
+    await user.type(interests, ' Chess {Enter}');
+    await user.type(interests, 'jazz,');
+    expect(store.getState().matching.filters.interests).toEqual(['chess', 'jazz']);
+    await user.type(interests, 'c++{Enter}');
+    expect(screen.getByText('an interest has only letters, digits, spaces and hyphens')).toBeDefined();
+    expect(store.getState().matching.filters.interests).toEqual(['chess', 'jazz']);
+    await user.click(screen.getByRole('button', { name: 'Remove chess' }));
+    expect(store.getState().matching.filters.interests).toEqual(['jazz']);
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('heading', { name: 'Select Gender' })).toBeDefined();
+    expect(screen.getByRole('button', { name: /Female/ }).getAttribute('aria-pressed')).toBe('true');
   });
 });
 
@@ -91,7 +135,7 @@ describe('the video match page of an account whose e-mail address is not confirm
     );
     rememberSessionInThisBrowser();
     renderApp('/video-match', {
-      preloadedState: { matching: { ...initialMatchingState(), step: 3 } },
+      preloadedState: { matching: { ...initialMatchingState(), view: 'ready' } },
       services: { matching: fakeMatchingServices().services },
     });
 
@@ -126,7 +170,7 @@ describe('the video match page of an account whose e-mail address is not confirm
       );
     rememberSessionInThisBrowser();
     renderApp('/video-match', {
-      preloadedState: { matching: { ...initialMatchingState(), step: 3 } },
+      preloadedState: { matching: { ...initialMatchingState(), view: 'ready' } },
       services: { matching: fakeMatchingServices().services },
     });
 

@@ -8,8 +8,11 @@ import {
   Square,
   LogOut,
   type LucideIcon,
+  Maximize,
+  Minimize,
 } from 'lucide-react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useShellFrame } from '../../app/shell-frame';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -19,22 +22,35 @@ import { FeedbackCard } from './FeedbackCard';
 import { Flag } from './Flag';
 import { ConnectionQuality } from './ConnectionQuality';
 import { MatchingStatusLine } from './MatchingStatusLine';
+import { SharedInterests } from './ReadyScreen';
 import { PartnerVideo, SelfView } from './MatchVideos';
 import { MATCHING_TEXTS } from './matching-messages';
 import { selectMatching } from './matching.selectors';
 import { matchingActions as a } from './matching.slice';
+import { useDoubleEscape } from './use-double-escape';
+import { useFullscreen } from './use-fullscreen';
 
 /** The element PartnerVideo draws the partner in: the report's screenshot is a frame of it. */
 const findPartnerVideo = () => document.querySelector<HTMLVideoElement>('video.match-partner__video');
 
-/** spec 2 "Matching view": self view, partner, controls and chat; one layout that rearranges below 768 px. */
+/**
+ * spec 2 "Matching view", separate phone and desktop layouts (matching.css). On a phone the partner fills the screen,
+ * the self view is a corner tile, and one row of controls sits over the video with a big Next for the thumb. On a
+ * desktop the call takes the window's height, the chat opens beside the videos, and the controls stay where they are.
+ * The shell leaves the screen to the call meanwhile (no footer, no phone navigation: shell-frame.ts).
+ */
 export function MatchingView() {
   const state = useAppSelector(selectMatching);
   const dispatch = useAppDispatch();
   const { status, permission, partner, media, chatOpen, unread, callNotice } = state;
   const inCall = status === 'connecting' || status === 'connected';
+  const speaking = state.partnerSpeaking && state.partnerMicOn;
   // The last call's chat stays open after it ends (its partner-left line), until the next match.
   const chatShown = chatOpen && (inCall || state.chat.length > 0);
+  const fullscreen = useFullscreen();
+  useShellFrame('call');
+  // Esc Esc skips, as on Omegle; an Escape that closes the Report dialog is not half of one.
+  useDoubleEscape(inCall && !state.reportDialogOpen, () => dispatch(a.skipRequested()));
 
   return (
     <div className={`match-view${chatShown ? ' match-view--chat' : ''}`} data-match-status={status}>
@@ -42,8 +58,22 @@ export function MatchingView() {
         <div className="match-stage__partner">
           {/* The notice of how the last call ended takes the waiting message's place for its moment. */}
           {inCall ? <PartnerVideo /> : !callNotice && <Waiting />}
+          {/* What happened, over the video: the partner's connection is away, or why the last call ended. */}
+          {(callNotice || (inCall && state.partnerReconnecting)) && (
+            <p className="match-call-notice" role="status">
+              {callNotice ? callNotice.text : MATCHING_TEXTS.reconnecting}
+            </p>
+          )}
+          {/* Over the search for the next one, never over the controls. */}
+          <FeedbackCard />
+        </div>
+        <div className="match-stage__top">
           {partner && (
             <div className="match-partner__info">
+              {/* A dot that lights while they speak; its room is kept while quiet, so the row never jumps. */}
+              <span className={`match-partner__speaking${speaking ? ' is-on' : ''}`} aria-hidden={!speaking}>
+                {speaking && <span className="visually-hidden">speaking</span>}
+              </span>
               <strong>{partner.firstName}</strong>
               <span>{partner.userAge}</span>
               <span aria-label={partner.gender === 'male' ? 'Male' : 'Female'}>
@@ -54,21 +84,16 @@ export function MatchingView() {
               {!state.partnerMicOn && (
                 <MicOff aria-label={`${partner.firstName} is muted`} className="match-partner__muted" />
               )}
-              {state.partnerSpeaking && state.partnerMicOn && <span className="match-partner__speaking">speaking</span>}
               <ConnectionQuality quality={state.partnerQuality} />
+              <SharedInterests />
             </div>
           )}
           <MatchingStatusLine />
-          {/* What happened, over the video: the partner's connection is away, or why the last call ended. */}
-          {(callNotice || (inCall && state.partnerReconnecting)) && (
-            <p className="match-call-notice" role="status">
-              {callNotice ? callNotice.text : MATCHING_TEXTS.reconnecting}
-            </p>
-          )}
-          {/* Over the search for the next one, never over the controls. */}
-          <FeedbackCard />
         </div>
-        <SelfView />
+        {/* The self tile's room: below the partner's details, above the phone's controls. */}
+        <div className="match-stage__lane">
+          <SelfView tile />
+        </div>
         {permission === 'waiting' && <div className="match-overlay">{MATCHING_TEXTS.waitingPermission}</div>}
         {permission === 'denied' && (
           <div className="match-overlay match-overlay--denied" role="alert">
@@ -81,37 +106,70 @@ export function MatchingView() {
         <MediaToggle device="mic" label="Microphone" on={media.mic} icons={[Mic, MicOff]} />
         <MediaToggle device="camera" label="Camera" on={media.camera} icons={[Camera, CameraOff]} />
         {status === 'idle' && permission === 'granted' && (
-          <Button onClick={() => dispatch(a.findMatchRequested())}>Find Match</Button>
+          <Button className="match-controls__main" onClick={() => dispatch(a.findMatchRequested())}>
+            Find Match
+          </Button>
         )}
         {status === 'searching' && (
-          <Button variant="quiet" onClick={() => dispatch(a.stopRequested())}>
+          <Button className="match-controls__main" variant="quiet" onClick={() => dispatch(a.stopRequested())}>
             <Square aria-hidden="true" /> Stop
           </Button>
         )}
         {inCall && (
           <Button
             variant="quiet"
+            className="match-controls__labelled"
             aria-pressed={chatOpen}
             onClick={() => dispatch(a.chatToggled())}
             aria-label={unread ? `Chat, ${unread} unread` : 'Chat'}
           >
-            <MessageSquare aria-hidden="true" /> Chat{unread > 0 && <Badge tone="accent">{unread}</Badge>}
+            <MessageSquare aria-hidden="true" />
+            <span className="match-controls__label">Chat</span>
+            {unread > 0 && (
+              <Badge tone="accent" className="match-controls__unread">
+                {unread}
+              </Badge>
+            )}
           </Button>
         )}
         {/* Outside the in-call branch: an open report outlives the call it is about (spec 4). */}
         <CallReport findPartnerVideo={findPartnerVideo} />
         {inCall && (
-          <Button onClick={() => dispatch(a.skipRequested())}>
-            <SkipForward aria-hidden="true" /> Skip Conversation
+          // A phone shows 'Next' in big; the name keeps 'Skip Conversation' (spec 2) for everyone else.
+          <Button className="match-controls__main match-controls__skip" onClick={() => dispatch(a.skipRequested())}>
+            <SkipForward aria-hidden="true" />
+            <span className="match-controls__next">Next </span>
+            <span className="match-controls__skip-name">Skip Conversation</span>
           </Button>
         )}
-        <Button variant="danger" onClick={() => dispatch(a.leaveRequested())} aria-describedby="leave-hint">
-          <LogOut aria-hidden="true" /> Leave Matching
+        <Button
+          variant="danger"
+          className="match-controls__labelled"
+          onClick={() => dispatch(a.leaveRequested())}
+          aria-describedby="leave-hint"
+        >
+          <LogOut aria-hidden="true" />
+          <span className="match-controls__label">Leave Matching</span>
         </Button>
         <span id="leave-hint" className="visually-hidden">
           {MATCHING_TEXTS.leaveHint}
         </span>
+        {fullscreen.available && (
+          <Button
+            variant="ghost"
+            iconOnly
+            className="match-controls__fullscreen"
+            aria-label={fullscreen.on ? 'Exit full screen' : 'Full screen'}
+            onClick={fullscreen.toggle}
+          >
+            {fullscreen.on ? <Minimize aria-hidden="true" /> : <Maximize aria-hidden="true" />}
+          </Button>
+        )}
       </div>
+      {/* Keyboards only: a phone has neither key. */}
+      <p className="match-keys">
+        <kbd>Esc</kbd> <kbd>Esc</kbd> to skip · <kbd>Enter</kbd> to send
+      </p>
 
       {chatShown && <ChatPanel />}
     </div>

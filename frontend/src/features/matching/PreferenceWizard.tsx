@@ -1,5 +1,5 @@
 import { MATCH_AGE, type MatchFilters } from '@serendip/proto';
-import { Check, Search } from 'lucide-react';
+import { Check, Globe, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorsFromFailure } from '../../shared/forms/form-errors';
@@ -18,30 +18,42 @@ import { Flag } from './Flag';
 import { MATCHING_TEXTS } from './matching-messages';
 import { selectMatching } from './matching.selectors';
 import { matchingActions as a, WIZARD_STEPS } from './matching.slice';
-import { summarize } from './preferences';
+import { ANY_AGE, isAnyAge } from './preferences';
+import { ReadyStep } from './ReadyScreen';
 
 /** spec 2: the four step titles. */
 const TITLES = ['Select Gender', 'Select Country', 'Select Age Range', 'Your Preferences'] as const;
 
-/** spec 2 "Preference wizard": gender, country, age range, then the summary and 'Start Matching'. */
+/**
+ * spec 2 "Preference wizard": gender, country, age range, then the summary and 'Start Matching'. Once the account has
+ * saved preferences, later visits (and Leave) open on that last step alone, the ready screen, with Edit for the rest.
+ */
 export function PreferenceWizard() {
-  const { step, filters } = useAppSelector(selectMatching);
+  const { step: wizardStep, filters, view } = useAppSelector(selectMatching);
   const dispatch = useAppDispatch();
   const change = (patch: Partial<MatchFilters>) => dispatch(a.filtersChanged(patch));
+  const ready = view === 'ready';
+  const step = ready ? WIZARD_STEPS.length - 1 : wizardStep;
   const last = step === WIZARD_STEPS.length - 1;
   const titleId = useId();
   const confirmId = useId();
   // The server refuses to match an unconfirmed address; say so before anyone picks preferences for nothing.
   const unconfirmed = useAppSelector(selectCurrentUser)?.emailVerified === false;
   return (
-    <Card className="match-wizard" aria-labelledby={titleId}>
-      <ol className="match-wizard__steps" aria-label="Steps">
-        {TITLES.map((title, i) => (
-          <li key={title} className={i <= step ? 'is-done' : undefined} aria-current={i === step ? 'step' : undefined}>
-            <span className="visually-hidden">{title}</span>
-          </li>
-        ))}
-      </ol>
+    <Card className={`match-wizard${last ? ' match-wizard--ready' : ''}`} aria-labelledby={titleId}>
+      {!ready && (
+        <ol className="match-wizard__steps" aria-label="Steps">
+          {TITLES.map((title, i) => (
+            <li
+              key={title}
+              className={i <= step ? 'is-done' : undefined}
+              aria-current={i === step ? 'step' : undefined}
+            >
+              <span className="visually-hidden">{title}</span>
+            </li>
+          ))}
+        </ol>
+      )}
       <h1 id={titleId} className="match-wizard__title">
         {TITLES[step]}
       </h1>
@@ -54,10 +66,16 @@ export function PreferenceWizard() {
         {step === 3 && <ReadyStep filters={filters} />}
       </div>
       <div className="match-wizard__nav">
-        {step > 0 && (
-          <Button variant="quiet" onClick={() => dispatch(a.wizardStepChanged(step - 1))}>
-            Back
+        {ready ? (
+          <Button variant="quiet" onClick={() => dispatch(a.editRequested())}>
+            Edit
           </Button>
+        ) : (
+          step > 0 && (
+            <Button variant="quiet" onClick={() => dispatch(a.wizardStepChanged(step - 1))}>
+              Back
+            </Button>
+          )
         )}
         {last ? (
           <Button
@@ -144,7 +162,7 @@ function GenderStep({
 }) {
   return (
     <>
-      <div className="match-tiles" role="group" aria-label="Gender">
+      <div className="match-tiles match-tiles--three" role="group" aria-label="Gender">
         {(['male', 'female'] as const).map((gender) => (
           <button
             key={gender}
@@ -160,6 +178,12 @@ function GenderStep({
             {gender === 'male' ? 'Male' : 'Female'}
           </button>
         ))}
+        <button type="button" className="match-tile" aria-pressed={value === null} onClick={() => onChange(null)}>
+          <span className="match-tile__symbol" aria-hidden="true">
+            ⚥
+          </span>
+          Any
+        </button>
       </div>
       <p className="match-wizard__note">{MATCHING_TEXTS.genderNote}</p>
     </>
@@ -188,6 +212,20 @@ function CountryStep({ value, onChange }: { value: string | null; onChange: (v: 
         onChange={(e) => setSearch(e.target.value)}
       />
       <ul className="match-countries" aria-label="Countries">
+        {!debounced && (
+          <li>
+            <button
+              type="button"
+              className="match-country"
+              aria-pressed={value === null}
+              onClick={() => onChange(null)}
+            >
+              <Globe aria-hidden="true" className="match-country__any" />
+              <span className="match-country__name">Any country</span>
+              {value === null && <Check aria-hidden="true" className="match-country__check" />}
+            </button>
+          </li>
+        )}
         {countries.map((country) => (
           <li key={country.code}>
             <button
@@ -212,9 +250,14 @@ function CountryStep({ value, onChange }: { value: string | null; onChange: (v: 
 function AgeStep({ value, onChange }: { value: [number, number]; onChange: (v: [number, number]) => void }) {
   return (
     <div className="match-age">
-      <p className="match-age__value" aria-live="polite">
-        {value[0]} - {value[1]} years
-      </p>
+      <div className="match-age__head">
+        <p className="match-age__value" aria-live="polite">
+          {isAnyAge(value) ? 'Any age' : `${value[0]} - ${value[1]} years`}
+        </p>
+        <Button variant="quiet" size="sm" aria-pressed={isAnyAge(value)} onClick={() => onChange(ANY_AGE)}>
+          Any
+        </Button>
+      </div>
       <Slider
         min={MATCH_AGE.min}
         max={MATCH_AGE.max}
@@ -229,27 +272,5 @@ function AgeStep({ value, onChange }: { value: [number, number]; onChange: (v: [
         <span>{MATCH_AGE.max}</span>
       </div>
     </div>
-  );
-}
-
-function ReadyStep({ filters }: { filters: MatchFilters }) {
-  const summary = summarize(filters);
-  return (
-    <dl className="match-summary">
-      <div>
-        <dt>Gender</dt>
-        <dd>{summary.gender}</dd>
-      </div>
-      <div>
-        <dt>Country</dt>
-        <dd>
-          {filters.country && <Flag code={filters.country} decorative />} {summary.country}
-        </dd>
-      </div>
-      <div>
-        <dt>Age Range</dt>
-        <dd>{summary.ageRange}</dd>
-      </div>
-    </dl>
   );
 }

@@ -1,15 +1,28 @@
-import { MATCHING_PATHS, type NetworkQuality, type SubmitFeedbackRequest } from '@serendip/proto';
-import { post, refreshSession } from '../../shared/http/http-client';
+import {
+  type MatchFilters,
+  type MatchPreferencesAnswer,
+  MATCHING_PATHS,
+  type NetworkQuality,
+  type SubmitFeedbackRequest,
+} from '@serendip/proto';
+import { get, post, put, refreshSession } from '../../shared/http/http-client';
 import { API_BASE_PATH } from '../../shared/http/http-client';
+import { type ActiveCallStore, browserActiveCallStore } from './active-call';
 import { BrowserMediaSession, type MediaSession } from './media-session';
 import { currentNetworkQuality } from './network-quality';
 import { openVideoSocket, type VideoSocketConnection } from './video-socket';
 
 /** What the matching saga reaches outside the store; tests pass fakes. */
 export interface MatchingServices {
-  openVideoSocket: () => Promise<VideoSocketConnection>;
+  /** `resume`: a new page goes back to that call (see active-call.ts). */
+  openVideoSocket: (resume?: { matchId: string }) => Promise<VideoSocketConnection>;
   media: MediaSession;
+  /** The call in progress, kept for a reload or a new tab within the grace period. */
+  activeCall: ActiveCallStore;
   submitFeedback: (request: SubmitFeedbackRequest) => Promise<void>;
+  /** The account's saved preferences (null before the first start). */
+  loadPreferences: () => Promise<MatchFilters | null>;
+  savePreferences: (filters: MatchFilters) => Promise<void>;
   /** spec 7: mobile when the window is at most 768 px wide. */
   deviceType: () => 'mobile' | 'desktop';
   networkQuality: () => NetworkQuality;
@@ -25,8 +38,14 @@ export const browserMediaSession = new BrowserMediaSession();
 export const browserMatchingServices: MatchingServices = {
   openVideoSocket,
   media: browserMediaSession,
+  activeCall: browserActiveCallStore(),
   submitFeedback: async (request) => {
     await post(MATCHING_PATHS.submitFeedback.slice(API_BASE_PATH.length), request);
+  },
+  loadPreferences: async () =>
+    (await get<MatchPreferencesAnswer>(MATCHING_PATHS.matchPreferences.slice(API_BASE_PATH.length))).filters,
+  savePreferences: async (filters) => {
+    await put(MATCHING_PATHS.matchPreferences.slice(API_BASE_PATH.length), filters);
   },
   deviceType: () => (window.innerWidth <= 768 ? 'mobile' : 'desktop'),
   refreshSession: async () => {

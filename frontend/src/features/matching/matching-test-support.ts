@@ -1,6 +1,7 @@
-import type { MatchFound, MediaJoinAnswer, VideoClientToServerEvents } from '@serendip/proto';
+import type { MatchFilters, MatchFound, MediaJoinAnswer, VideoClientToServerEvents } from '@serendip/proto';
 import { expect, vi } from 'vitest';
 import { makeStore } from '../../app/store';
+import type { ActiveCall, ActiveCallStore } from './active-call';
 import type { MatchingServices } from './matching-services';
 import { matchingActions as a } from './matching.slice';
 import type { MediaEvent, MediaSession } from './media-session';
@@ -135,15 +136,57 @@ export class FakeMediaSession implements MediaSession {
   }
 }
 
+/** This browser's record of the call in progress, in memory; the test says whether another tab holds a call. */
+export class FakeActiveCallStore implements ActiveCallStore {
+  readonly tabId = 'tab-me';
+  record: ActiveCall | null = null;
+  pageHide: (() => void) | undefined;
+  /** The call another tab answers for, if any. */
+  heldByAnotherTab: string | null = null;
+  answering: (() => string | null) | undefined;
+  load() {
+    return this.record;
+  }
+  save(record: Omit<ActiveCall, 'tabId'>) {
+    this.record = { ...record, tabId: this.tabId };
+  }
+  forget() {
+    if (this.record?.tabId === this.tabId) this.record = null;
+  }
+  markLeft(at: number) {
+    if (this.record?.tabId === this.tabId) this.record = { ...this.record, leftAt: at };
+  }
+  forgetAny() {
+    this.record = null;
+  }
+  onPageHide(listener: () => void) {
+    this.pageHide = listener;
+    return () => (this.pageHide = undefined);
+  }
+  answerTabs(current: () => string | null) {
+    this.answering = current;
+    return () => (this.answering = undefined);
+  }
+  async heldElsewhere(matchId: string) {
+    return this.heldByAnotherTab === matchId;
+  }
+}
+
 export function fakeMatchingServices(overrides: Partial<MatchingServices> = {}) {
   const socket = new FakeVideoSocket();
   const media = new FakeMediaSession();
+  const activeCall = new FakeActiveCallStore();
   const feedback: unknown[] = [];
+  /** What the account saved, oldest first (the server's record of its preferences). */
+  const saved: MatchFilters[] = [];
   const refreshed: number[] = [];
   const services: MatchingServices = {
     openVideoSocket: async () => socket,
     media,
+    activeCall,
     submitFeedback: async (request) => void feedback.push(request),
+    loadPreferences: async () => saved.at(-1) ?? null,
+    savePreferences: async (filters) => void saved.push(filters),
     deviceType: () => 'desktop',
     networkQuality: () => 'excellent',
     chatArrivedWhileAway: () => undefined,
@@ -152,7 +195,7 @@ export function fakeMatchingServices(overrides: Partial<MatchingServices> = {}) 
     },
     ...overrides,
   };
-  return { services, socket, media, feedback, refreshed };
+  return { services, socket, media, activeCall, feedback, refreshed, saved };
 }
 
 /** The app's store on fake matching services, booted as in the app (needs fake timers). */

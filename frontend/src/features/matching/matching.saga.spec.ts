@@ -37,7 +37,7 @@ describe('the match flow (spec 4)', () => {
     expect(t.socket.sent).toEqual([]);
     t.store.dispatch(a.leaveRequested());
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.state().view).toBe('wizard');
+    expect(t.state().view).toBe('ready');
   });
 
   it('as the offerer builds the peer and sends the offer; connected once the peer connects', async () => {
@@ -110,7 +110,7 @@ describe('the match flow (spec 4)', () => {
     await vi.advanceTimersByTimeAsync(0);
     // No toast: the restriction screen says it.
     expect(notify.error).not.toHaveBeenCalled();
-    expect(t.state().view).toBe('wizard');
+    expect(t.state().view).toBe('ready');
     expect(t.media.calls).toContain('stop');
   });
 
@@ -120,7 +120,7 @@ describe('the match flow (spec 4)', () => {
     t.socket.receive({ type: 'videoError', payload: { code: 'email-unconfirmed', reason } });
     await vi.advanceTimersByTimeAsync(0);
     expect(notify.error).toHaveBeenCalledWith(reason);
-    expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle' });
+    expect(t.state()).toMatchObject({ view: 'ready', status: 'idle' });
     expect(t.media.calls).toContain('stop');
     expect(t.socket.closed).toBe(true);
   });
@@ -171,7 +171,7 @@ describe('the match flow (spec 4)', () => {
     await vi.advanceTimersByTimeAsync(0);
     t.store.dispatch(a.leaveRequested());
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle' });
+    expect(t.state()).toMatchObject({ view: 'ready', status: 'idle' });
     expect(t.socket.closed).toBe(true);
     t.store.dispatch(a.reportDialogToggled(false));
     await vi.advanceTimersByTimeAsync(0);
@@ -192,21 +192,66 @@ describe('the match flow (spec 4)', () => {
     expect(t.state().status).toBe('searching');
   });
 
-  it('on leave tells the server, releases the camera and shows the wizard again', async () => {
+  it('on leave tells the server, releases the camera and shows the ready screen with the saved preferences', async () => {
     const t = await connected();
     t.store.dispatch(a.leaveRequested());
     await vi.advanceTimersByTimeAsync(0);
     expect(t.socket.sentOf('leaveVideoRoom')).toEqual([{ next: false }]);
     expect(t.media.calls).toContain('stop');
     expect(t.socket.closed).toBe(true);
-    expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle', step: 0 });
+    expect(t.state()).toMatchObject({ view: 'ready', status: 'idle' });
   });
 
-  it('forgets the match preferences when the person signs out (a shared browser keeps no trace of them)', async () => {
+  it('saves the preferences for the account at each start, and the next page load opens on the ready screen', async () => {
     const t = await untilSearching();
-    expect(localStorage.getItem('serendip.matchFilters')).toContain('"gender":"male"');
+    expect(t.saved).toEqual([{ gender: 'male', country: null, ageRange: [25, 40] }]);
+    // A new page of the same account (the fake server kept them): straight to the ready screen with them.
+    const next = await setUpMatching({ loadPreferences: async () => t.saved.at(-1) ?? null });
+    expect(next.state().view).toBe('loading');
+    next.store.dispatch(a.preferencesRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next.state()).toMatchObject({ view: 'ready', filters: { gender: 'male', ageRange: [25, 40] } });
+    next.store.dispatch(a.editRequested());
+    expect(next.state()).toMatchObject({ view: 'wizard', step: 0, filters: { gender: 'male' } });
+  });
+
+  it('opens the wizard with the defaults when the account has none, or they cannot be read (only logged)', async () => {
+    const t = await setUpMatching();
+    t.store.dispatch(a.preferencesRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.state()).toMatchObject({ view: 'wizard', step: 0, filters: { ageRange: [18, 35] } });
+    const failing = await setUpMatching({ loadPreferences: () => Promise.reject(new Error('503')) });
+    failing.store.dispatch(a.preferencesRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failing.state().view).toBe('wizard');
+  });
+
+  it('clears what earlier versions kept of the preferences in this browser when the person signs out', async () => {
+    localStorage.setItem('serendip.matchFilters', '{"gender":"male"}');
+    const t = await untilSearching();
     t.store.dispatch(signedOut());
     expect(localStorage.getItem('serendip.matchFilters')).toBeNull();
+  });
+
+  it('shows the camera on the ready screen and turns it off when the screen goes, but not for the call', async () => {
+    const t = await setUpMatching();
+    t.store.dispatch(a.previewRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.media.calls).toContain('start');
+    expect(t.state().permission).toBe('granted');
+    t.store.dispatch(a.previewEnded());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.media.calls.at(-1)).toBe('stop');
+    expect(t.state().permission).toBe('idle');
+
+    // Start from the ready screen: the camera stays on into the call.
+    t.store.dispatch(a.previewRequested());
+    await vi.advanceTimersByTimeAsync(0);
+    t.store.dispatch(a.matchingStarted());
+    t.store.dispatch(a.previewEnded());
+    await vi.advanceTimersByTimeAsync(600);
+    expect(t.media.calls.at(-1)).not.toBe('stop');
+    expect(t.socket.sentOf('startMatching')).toHaveLength(1);
   });
 
   it('takes a leave clicked in the half second before startMatching goes: nothing is sent, the wizard is back', async () => {
@@ -219,7 +264,7 @@ describe('the match flow (spec 4)', () => {
     expect(t.socket.sentOf('startMatching')).toEqual([]);
     expect(t.media.calls).toContain('stop');
     expect(t.socket.closed).toBe(true);
-    expect(t.state()).toMatchObject({ view: 'wizard', status: 'idle' });
+    expect(t.state()).toMatchObject({ view: 'ready', status: 'idle' });
   });
 
   it('sends chat to the partner and shows both sides; ignores blank text', async () => {
@@ -229,7 +274,9 @@ describe('the match flow (spec 4)', () => {
     t.socket.receive({ type: 'chatMessage', payload: { from: 'bob', message: 'Hi!', sentAt: '' } });
     t.socket.receive({ type: 'chatMessage', payload: { from: 'eve', message: 'spam', sentAt: '' } });
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.socket.sentOf('sendChatMessage')).toEqual([{ target: 'bob', message: 'Hello Bob' }]);
+    expect(t.socket.sentOf('sendChatMessage')).toEqual([
+      { target: 'bob', message: 'Hello Bob', id: expect.any(String) },
+    ]);
     expect(t.state().chat.map((l) => [l.sender, l.text])).toEqual([
       ['me', 'Hello Bob'],
       ['partner', 'Hi!'],
@@ -261,6 +308,6 @@ describe('the match flow (spec 4)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(t.refreshed).toHaveLength(1);
     expect(notify.error).toHaveBeenCalledWith('Unauthorized, Please Log In.');
-    expect(t.state().view).toBe('wizard');
+    expect(t.state().view).toBe('ready');
   });
 });

@@ -1,9 +1,23 @@
-import { CHAT_TIMING, MATCH_TIMING, type MatchFound, type VideoErrorCode } from '@serendip/proto';
+import { CHAT_TIMING, MATCH_TIMING, type MatchFilters, type MatchFound, type VideoErrorCode } from '@serendip/proto';
 import { buffers, type EventChannel, eventChannel, type Task } from 'redux-saga';
-import { all, call, cancel, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import {
+  all,
+  call,
+  cancel,
+  delay,
+  fork,
+  put,
+  race,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import { logError } from '../../shared/log';
-import { signedOut } from '../auth/session.slice';
+import { type SessionState, sessionEndedElsewhere, sessionExpired, signedOut } from '../auth/session.slice';
 import { notify } from '../../shared/toasts/notify';
+import { ACTIVE_CALL_TIMING, RESUME_TEXTS, resumeVerdict, tooOld } from './active-call';
 import type { MatchingServices } from './matching-services';
 import { CONNECTION_MESSAGES } from './matching-messages';
 import { matchingActions as a, type MatchingState } from './matching.slice';
@@ -17,7 +31,7 @@ import {
 } from './media-path';
 import type { MediaEvent } from './media-session';
 import { saveToggle } from './media-preferences';
-import { forgetFilters, saveFilters } from './preferences';
+import { forgetFilters } from './preferences';
 import { relaySignalling, type VideoSocketConnection, type VideoSocketMessage } from './video-socket';
 
 const matching = (state: { matching: MatchingState }) => state.matching;
@@ -27,19 +41,33 @@ export const CALL_NOTICE_MS = 2_000;
 
 /** spec 4 "Match flow": from 'Start Matching' to leaving, one call at a time; and feedback on the side. */
 export function* matchingSaga(services: MatchingServices) {
-  yield takeLeading(a.matchingStarted, session, services);
+  yield takeLeading(a.preferencesRequested, loadPreferences, services);
+  yield takeLeading([a.matchingStarted.type, a.callResuming.type], session, services);
+  yield takeLeading(a.preferencesLoaded, resumeLeftCall, services);
+  yield takeLatest(a.previewRequested, preview, services);
+  yield takeEvery(a.mediaToggled, previewToggle, services);
   yield takeEvery(a.feedbackSubmitted, submitFeedback, services);
   yield takeEvery(signedOut, () => forgetFilters());
+  // The next person on this browser must not find the last one's call, or its chat: however the session ended.
+  yield takeEvery([signedOut.type, sessionExpired.type, sessionEndedElsewhere.type], () =>
+    services.activeCall.forgetAny(),
+  );
+  // A tab closed for good leaves its record (a stranger's chat) behind: gone at the next page load, whichever page.
+  const left = services.activeCall.load();
+  if (left && tooOld(left, Date.now())) services.activeCall.forgetAny();
 }
 
-function* session(services: MatchingServices) {
+function* session(services: MatchingServices, action: { type: string; payload?: unknown }) {
   const { media } = services;
+  // 'Start Matching', or a new page going back to the call this browser was in (active-call.ts).
+  const resuming = a.callResuming.match(action) ? action.payload.matchId : null;
   const state: MatchingState = yield select(matching);
-  saveFilters(state.filters);
+  // Kept for the next visit (the ready screen); the search does not wait for it.
+  yield fork(savePreferences, services, state.filters);
   // The camera and the socket start together: both take a moment, and the first match waits on both.
   const [permission, opened]: [Awaited<ReturnType<typeof media.start>>, VideoSocketConnection | Error] = yield all([
     call([media, media.start], state.media),
-    call(openSocket, services),
+    call(openSocket, services, resuming),
   ]);
   if (permission !== 'granted') {
     if (!(opened instanceof Error)) opened.close();
@@ -67,13 +95,17 @@ function* session(services: MatchingServices) {
   const fromMedia: EventChannel<MediaEvent> = eventChannel((emit) => media.subscribe(emit), buffers.expanding(64));
   const call_ = new Call(services, socket);
   const quality: Task = yield fork(reportNetworkQuality, services, socket);
+  const keeper: Task = yield fork(keepActiveCall, services);
   try {
-    // Searching from the click on: the spec's 500 ms pause is ours, not a moment for 'Find Match' to flash up.
-    yield put(a.searchStarted());
-    // spec 4: startMatching goes 500 ms after the permission; a leave meanwhile ends the session before it goes.
-    const { left } = yield race({ waited: delay(MATCH_TIMING.startDelayMs), left: take(a.leaveRequested) });
-    if (left) return;
-    yield* call_.search();
+    if (resuming) yield* call_.resume(resuming);
+    else {
+      // Searching from the click on: the spec's 500 ms pause is ours, not a moment for 'Find Match' to flash up.
+      yield put(a.searchStarted());
+      // spec 4: startMatching goes 500 ms after the permission; a leave meanwhile ends the session before it goes.
+      const { left } = yield race({ waited: delay(MATCH_TIMING.startDelayMs), left: take(a.leaveRequested) });
+      if (left) return;
+      yield* call_.search();
+    }
     for (;;) {
       const { message, event, action } = yield race({
         message: take(fromSocket),
@@ -104,6 +136,8 @@ function* session(services: MatchingServices) {
     }
   } finally {
     yield cancel(quality);
+    yield cancel(keeper);
+    call_.forgetActiveCall();
     yield* call_.cancelTimers();
     yield* call_.cancelNotices();
     fromSocket.close();
@@ -129,6 +163,15 @@ class Call {
   private wasConnected = false;
   /** The call ended while the report dialog was open: the next search starts when it closes (spec 4). */
   private nextMatchHeld = false;
+  /** The call this new page asked the server to give back (its socket's handshake named it), until it answers. */
+  private resuming: string | null = null;
+  /** The current call as the server gave it (its partner, role and ICE servers): a media restart needs them. */
+  private match: MatchFound | null = null;
+  /** Chat lines sent while the partner's socket was away (they reached nobody), to send again when they are back. */
+  private sentWhileAway: { message: string; id: string }[] = [];
+  private linesSent = 0;
+  /** The ids of the partner's lines in this call: a line sent again shows once. */
+  private linesHeard = new Set<string>();
   /** Says why the last call ended for a moment, then offers its feedback card. */
   private notice: Task | null = null;
   /** Hides the partner's typing indicator once they have not typed for a while. */
@@ -173,6 +216,8 @@ class Call {
     const state: MatchingState = yield select(matching);
     if (a.skipRequested.match(action) || a.partnerVideoFailed.match(action)) {
       if (state.partner) yield* this.end(true);
+    } else if (a.connectionTimedOut.match(action) && action.payload === this.resuming) {
+      this.resumeFailed();
     } else if (a.connectionTimedOut.match(action)) {
       if (action.payload === state.matchId && state.status === 'connecting') yield* this.tryAnother();
     } else if (a.p2pFallbackDue.match(action)) {
@@ -199,7 +244,10 @@ class Call {
     } else if (a.chatSent.match(action)) {
       const text = action.payload.trim();
       if (!state.partner || state.status !== 'connected' || !text) return;
-      this.socket.emit('sendChatMessage', { target: state.partner._id, message: text });
+      const line = { message: text, id: `${Date.now().toString(36)}-${(this.linesSent += 1)}` };
+      this.socket.emit('sendChatMessage', { target: state.partner._id, ...line });
+      // The partner's socket is away: what may reach nobody now goes again once they are back (same id: shown once).
+      if (state.partnerReconnecting) this.sentWhileAway.push(line);
       yield put(a.chatAppended({ sender: 'me', text, at: Date.now() }));
       // The next keystroke is a new message being typed: the partner hears it at once.
       this.typingSentAt = -Infinity;
@@ -237,6 +285,13 @@ class Call {
         yield* this.start(message.payload);
         return;
       case 'matchResumed':
+        if (message.payload.matchId === this.resuming) {
+          // A new page: the call's media starts over (the server made the partner the offerer).
+          this.resuming = null;
+          yield* this.cancelTimers();
+          yield* this.start(message.payload, true);
+          return;
+        }
         // Our socket blipped and the server kept the call. The media never went with the socket (the SFU knows us by
         // user), so a relay already open stays; only a move to the SFU missed during the blip is joined now.
         if (message.payload.matchId === state.matchId && message.payload.media === 'relay' && !media.onRelay()) {
@@ -275,12 +330,17 @@ class Call {
           logError('A remote ICE candidate was refused', error);
         }
         return;
-      case 'chatMessage':
+      case 'chatMessage': {
         if (!fromPartner(message.payload.from)) return;
+        // A line the partner sent again after we were away: shown once.
+        const { id } = message.payload;
+        if (id !== undefined && this.linesHeard.has(id)) return;
+        if (id !== undefined) this.linesHeard.add(id);
         // The time it reached us: the partner's clock is not ours to trust.
         yield put(a.chatAppended({ sender: 'partner', text: message.payload.message, at: Date.now() }));
         this.services.chatArrivedWhileAway();
         return;
+      }
       case 'typing':
         if (!fromPartner(message.payload.from)) return;
         if (this.typingShown) yield cancel(this.typingShown);
@@ -291,6 +351,10 @@ class Call {
       case 'partnerReconnected':
         if (message.payload.matchId === state.matchId) {
           yield put(a.partnerReconnectingChanged(message.type === 'partnerReconnecting'));
+          if (message.type === 'partnerReconnected') {
+            this.resendWhileAway(message.payload.matchId);
+            if (message.payload.mediaRestart) yield* this.restartMedia();
+          } else this.sentWhileAway = [];
         }
         return;
       case 'mic-toggle':
@@ -322,6 +386,8 @@ class Call {
         }
         return;
       case 'partnerDisconnected': {
+        // The call this page asked for is over (the server's 'call-over'): the usual start instead.
+        if (message.payload.matchId === this.resuming) return this.resumeFailed();
         if (message.payload.matchId !== state.matchId) return;
         const connected = this.wasConnected;
         // The feedback card waits until the notice has been read.
@@ -446,12 +512,13 @@ class Call {
     this.fallbackTimer = null;
   }
 
-  private *start(match: MatchFound) {
+  private *start(match: MatchFound, resumed = false) {
     const { media } = this.services;
     this.wasConnected = false;
+    this.match = match;
     this.route = routeOf(match);
     this.socket.setCurrentMatch(match.matchId);
-    yield put(a.matchFound(match));
+    yield put(resumed ? a.matchResumed(match) : a.matchFound(match));
     if (match.media === 'relay') {
       yield* this.joinRelay(match.matchId);
       return;
@@ -462,6 +529,69 @@ class Call {
         const offer: Awaited<ReturnType<typeof media.createOffer>> = yield call([media, media.createOffer]);
         this.socket.emit('offer', { target: match.partnerId, description: offer });
       }
+    } catch (error) {
+      logError(CONNECTION_MESSAGES.setupFailed, error);
+      yield put(a.connectionMessage(CONNECTION_MESSAGES.setupFailed));
+      yield* this.tryAnother();
+      return;
+    }
+    this.timer = yield fork(connectionTimeout, match.matchId);
+    if (this.route.relayFallback) this.fallbackTimer = yield fork(p2pFallbackTimeout, match.matchId);
+  }
+
+  /**
+   * A new page asks for the call this browser was in (its socket's handshake named it): the server answers
+   * matchResumed, or that the call is over. No answer within the connection timeout counts as over.
+   */
+  *resume(matchId: string) {
+    this.resuming = matchId;
+    this.timer = yield fork(connectionTimeout, matchId);
+  }
+
+  /** The call is over, or the server never gave it back: the usual start (the ready screen), with a short notice. */
+  private resumeFailed() {
+    this.resuming = null;
+    this.services.activeCall.forgetAny();
+    notify.info(RESUME_TEXTS.callOver);
+    this.over = true;
+  }
+
+  /** The partner is back: the lines they missed go again (our chat shows them once already). */
+  private resendWhileAway(matchId: string) {
+    const target = this.match?.matchId === matchId ? this.match.partnerId : null;
+    if (target) for (const line of this.sentWhileAway) this.socket.emit('sendChatMessage', { target, ...line });
+    this.sentWhileAway = [];
+  }
+
+  /** The session ends: its call's record goes too (the one this page was still asking for, whoever wrote it). */
+  forgetActiveCall() {
+    if (this.resuming) this.services.activeCall.forgetAny();
+    else this.services.activeCall.forget();
+  }
+
+  /**
+   * The partner came back on a new page (a reload): their media went with the old one. Peer to peer, this side offers
+   * a new connection (the server made it the offerer), under the usual connection timeout; relayed, their new tracks
+   * come as media:producer and take the old ones' place, so only our switches are told again.
+   */
+  private *restartMedia() {
+    const { match } = this;
+    const { media } = this.services;
+    if (!match) return;
+    if (this.route?.path === 'relay') {
+      const state: MatchingState = yield select(matching);
+      this.socket.emit('mic-toggle', { target: match.partnerId, enabled: state.media.mic });
+      this.socket.emit('camera-toggle', { target: match.partnerId, enabled: state.media.camera });
+      return;
+    }
+    yield* this.cancelTimers();
+    this.wasConnected = false;
+    this.route = routeOf(match);
+    yield put(a.mediaRejoining());
+    try {
+      media.openPeer(match.iceServers);
+      const offer: Awaited<ReturnType<typeof media.createOffer>> = yield call([media, media.createOffer]);
+      this.socket.emit('offer', { target: match.partnerId, description: offer });
     } catch (error) {
       logError(CONNECTION_MESSAGES.setupFailed, error);
       yield put(a.connectionMessage(CONNECTION_MESSAGES.setupFailed));
@@ -520,6 +650,8 @@ class Call {
 
   private *closeCall(state: MatchingState, offerFeedback = true) {
     this.nextMatchHeld = false;
+    this.sentWhileAway = [];
+    this.linesHeard.clear();
     yield* this.cancelTimers();
     this.route = null;
     this.typingSentAt = -Infinity;
@@ -539,9 +671,9 @@ class Call {
 const STOPPING = new Set<VideoErrorCode>(['banned', 'unauthenticated', 'signup-unfinished', 'email-unconfirmed']);
 
 /** The socket, or the error that kept it from opening (so the camera's answer is still heard). */
-async function openSocket(services: MatchingServices): Promise<VideoSocketConnection | Error> {
+async function openSocket(services: MatchingServices, resuming: string | null): Promise<VideoSocketConnection | Error> {
   try {
-    return await services.openVideoSocket();
+    return await services.openVideoSocket(resuming ? { matchId: resuming } : undefined);
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
@@ -563,6 +695,75 @@ function* noticeThenFeedback(ended: MatchingState, connected: boolean) {
   }
 }
 
+/**
+ * While in a call, this tab keeps its record (active-call.ts) up to date, so that a reload or a new tab within the
+ * grace period goes back to it; it notes when the page goes away, and answers other tabs asking about its call.
+ */
+function* keepActiveCall(services: MatchingServices) {
+  const { activeCall } = services;
+  const userId: string | undefined = yield select(currentUserId);
+  if (!userId) return;
+  let held: string | null = null;
+  const stopAnswering = activeCall.answerTabs(() => held);
+  const stopWatching = activeCall.onPageHide(() => {
+    if (held) activeCall.markLeft(Date.now());
+  });
+  try {
+    for (;;) {
+      const { matchId, partner, chat, chatWith, chatOpen }: MatchingState = yield select(matching);
+      if (matchId && partner) {
+        held = matchId;
+        activeCall.save({ userId, matchId, chat, chatWith, chatOpen, heartbeatAt: Date.now() });
+      } else if (held) {
+        held = null;
+        activeCall.forget();
+      }
+      yield race({
+        beat: delay(ACTIVE_CALL_TIMING.heartbeatMs),
+        changed: take([
+          a.matchFound,
+          a.matchResumed,
+          a.chatAppended,
+          a.chatToggled,
+          a.partnerLeft,
+          a.searchStarted,
+          a.searchStopped,
+        ]),
+      });
+    }
+  } finally {
+    stopAnswering();
+    stopWatching();
+  }
+}
+
+/**
+ * A page load (a reload, a new tab) finds the record of a call this user was in: within the grace period, and with no
+ * other tab still in it, the page goes straight back to it. Once the preferences are known, so the ready screen after
+ * the call has them.
+ */
+function* resumeLeftCall(services: MatchingServices) {
+  const { activeCall } = services;
+  const userId: string | undefined = yield select(currentUserId);
+  const record = activeCall.load();
+  if (!record) return;
+  // A tab closed for good leaves its record behind: its chat is not kept any longer than a resume could use it.
+  if (tooOld(record, Date.now())) return activeCall.forgetAny();
+  if (!userId) return;
+  let verdict = resumeVerdict(record, userId, Date.now());
+  if (verdict === 'ask') {
+    const held: boolean = yield call([activeCall, activeCall.heldElsewhere], record.matchId);
+    verdict = held ? 'held' : 'resume';
+  }
+  const { view }: MatchingState = yield select(matching);
+  // A start meanwhile (or a session still on) keeps its own course.
+  if (verdict !== 'resume' || view === 'call') return;
+  const { matchId, chat, chatWith, chatOpen = false } = record;
+  yield put(a.callResuming({ matchId, chat, chatWith, chatOpen }));
+}
+
+const currentUserId = (state: { session: SessionState }) => state.session.user?._id;
+
 /** spec 9: every second, how our downlink is, to the partner. */
 function* reportNetworkQuality(services: MatchingServices, socket: VideoSocketConnection) {
   for (;;) {
@@ -571,6 +772,60 @@ function* reportNetworkQuality(services: MatchingServices, socket: VideoSocketCo
     if (partner && status === 'connected') {
       socket.emit('network-quality', { target: partner._id, quality: services.networkQuality() });
     }
+  }
+}
+
+/** The ready screen's look at oneself: the camera on until a call starts (it keeps it) or the screen goes. */
+function* preview(services: MatchingServices) {
+  const { view, media: toggles }: MatchingState = yield select(matching);
+  if (view === 'call') return;
+  const permission: Awaited<ReturnType<MatchingServices['media']['start']>> = yield call(
+    [services.media, services.media.start],
+    toggles,
+  );
+  const now: MatchingState = yield select(matching);
+  // A start meanwhile has its own answer from the same camera.
+  if (now.view !== 'call') {
+    if (permission === 'failed') logError('The camera could not be started for the preview', new Error(permission));
+    yield put(a.permissionResolved(permission === 'granted' ? 'granted' : 'denied'));
+  }
+  const { ended } = yield race({ ended: take(a.previewEnded), started: take(a.matchingStarted) });
+  const after: MatchingState = yield select(matching);
+  if (ended && after.view !== 'call') {
+    services.media.stop();
+    yield put(a.permissionResolved('idle'));
+  }
+}
+
+/** The preview's switches; in a call the session applies them (and tells the partner). */
+function* previewToggle(services: MatchingServices, action: ReturnType<typeof a.mediaToggled>) {
+  const state: MatchingState = yield select(matching);
+  if (state.view === 'call') return;
+  const on = state.media[action.payload];
+  saveToggle(action.payload, on);
+  if (action.payload === 'mic') services.media.setMic(on);
+  else services.media.setCamera(on);
+}
+
+/** Once per page load: the ready screen for an account that has saved preferences, else the wizard. */
+function* loadPreferences(services: MatchingServices) {
+  const { view }: MatchingState = yield select(matching);
+  if (view !== 'loading') return;
+  try {
+    const filters: MatchFilters | null = yield call(services.loadPreferences);
+    yield put(a.preferencesLoaded(filters));
+  } catch (error) {
+    // The wizard with the defaults still works: the choices are saved again at the next start.
+    logError('The saved match preferences could not be read', error);
+    yield put(a.preferencesLoaded(null));
+  }
+}
+
+function* savePreferences(services: MatchingServices, filters: MatchFilters) {
+  try {
+    yield call(services.savePreferences, filters);
+  } catch (error) {
+    logError('The match preferences were not saved', error);
   }
 }
 

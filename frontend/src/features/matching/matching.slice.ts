@@ -3,7 +3,7 @@ import type { MatchFilters, MatchFound, NetworkQuality, PartnerLeftReason, Partn
 import { MATCHING_TEXTS } from './matching-messages';
 import type { MediaToggles } from './media-preferences';
 import { loadToggles } from './media-preferences';
-import { DEFAULT_FILTERS, loadFilters } from './preferences';
+import { DEFAULT_FILTERS } from './preferences';
 
 /** spec 3 "Match state". */
 export type MatchStatus = 'idle' | 'searching' | 'connecting' | 'connected';
@@ -29,7 +29,11 @@ export const PARTNER_LEFT_NOTICE: Record<PartnerLeftReason, string> = {
 };
 
 export interface MatchingState {
-  view: 'wizard' | 'call';
+  /**
+   * 'loading' until the account's saved preferences are known; then the wizard (first time, or Edit), the ready screen
+   * (saved preferences, Start and Edit), or the call.
+   */
+  view: 'loading' | 'wizard' | 'ready' | 'call';
   step: number;
   filters: MatchFilters;
   permission: Permission;
@@ -38,6 +42,8 @@ export interface MatchingState {
   message: string | null;
   matchId: string | null;
   partner: PartnerProfile | null;
+  /** The interests both chose (from matchFound), shown in the call. */
+  sharedInterests: string[];
   partnerMicOn: boolean;
   partnerCameraOn: boolean;
   partnerSpeaking: boolean;
@@ -63,7 +69,7 @@ export interface MatchingState {
 
 export const initialMatchingState = (filters: MatchFilters = DEFAULT_FILTERS, media = { mic: true, camera: true }) =>
   ({
-    view: 'wizard',
+    view: 'loading',
     step: 0,
     filters,
     permission: 'idle',
@@ -71,6 +77,7 @@ export const initialMatchingState = (filters: MatchFilters = DEFAULT_FILTERS, me
     message: null,
     matchId: null,
     partner: null,
+    sharedInterests: [],
     partnerMicOn: true,
     partnerCameraOn: true,
     partnerSpeaking: false,
@@ -91,6 +98,7 @@ export const initialMatchingState = (filters: MatchFilters = DEFAULT_FILTERS, me
 const clearCall = (state: MatchingState) => {
   state.matchId = null;
   state.partner = null;
+  state.sharedInterests = [];
   state.unread = 0;
   state.partnerTyping = false;
   state.partnerReconnecting = false;
@@ -111,9 +119,28 @@ const appendLine = (state: MatchingState, line: Omit<ChatLine, 'id'>) => {
 
 const matchingSlice = createSlice({
   name: 'matching',
-  // Read when the store is made: this browser's last preferences and its camera and microphone switches.
-  initialState: () => initialMatchingState(loadFilters(), loadToggles()),
+  // Read when the store is made: this browser's camera and microphone switches (the preferences are the account's).
+  initialState: () => initialMatchingState(DEFAULT_FILTERS, loadToggles()),
   reducers: {
+    /** The page needs the account's saved preferences (once per page load). */
+    preferencesRequested() {},
+    /** The saved preferences (null: none yet, or they could not be read): the ready screen, or the wizard. */
+    preferencesLoaded(state, action: PayloadAction<MatchFilters | null>) {
+      if (state.view !== 'loading') return;
+      state.filters = action.payload ?? DEFAULT_FILTERS;
+      state.view = action.payload ? 'ready' : 'wizard';
+      state.step = 0;
+    },
+    /** The ready screen shows the camera and microphone (the saga starts them, and stops them unless a call follows). */
+    previewRequested(state) {
+      if (state.view !== 'call' && state.permission === 'idle') state.permission = 'waiting';
+    },
+    previewEnded() {},
+    /** 'Edit' on the ready screen: the wizard again, from its first step, with the saved choices in it. */
+    editRequested(state) {
+      state.view = 'wizard';
+      state.step = 0;
+    },
     wizardStepChanged(state, action: PayloadAction<number>) {
       state.step = Math.max(0, Math.min(WIZARD_STEPS.length - 1, action.payload));
     },
@@ -127,7 +154,7 @@ const matchingSlice = createSlice({
       state.status = 'idle';
       state.message = null;
     },
-    permissionResolved(state, action: PayloadAction<'granted' | 'denied'>) {
+    permissionResolved(state, action: PayloadAction<Permission>) {
       state.permission = action.payload;
     },
     searchStarted(state) {
@@ -144,12 +171,15 @@ const matchingSlice = createSlice({
     stopRequested() {},
     skipRequested() {},
     leaveRequested() {},
-    /** Matching is over: the wizard again (spec 4 "Leave"). */
+    /**
+     * Matching is over (spec 4 "Leave": back to the filters): the ready screen with them, one click from the next
+     * start; Edit opens the wizard.
+     */
     matchingLeft(state) {
       clearCall(state);
       clearChat(state);
       state.callNotice = null;
-      state.view = 'wizard';
+      state.view = 'ready';
       state.step = 0;
       state.status = 'idle';
       state.permission = 'idle';
@@ -162,6 +192,35 @@ const matchingSlice = createSlice({
       state.callNotice = null;
       state.matchId = action.payload.matchId;
       state.partner = action.payload.partnerUser;
+      state.sharedInterests = action.payload.sharedInterests ?? [];
+      state.chatWith = action.payload.partnerUser.firstName;
+      state.status = 'connecting';
+      state.message = 'Establishing connection...';
+    },
+    /**
+     * A new page (a reload, a new tab) goes back to the call this browser was in (active-call.ts): the call view at
+     * once, with that call's chat, while the camera and the socket start and the server gives the call back.
+     */
+    callResuming(
+      state,
+      action: PayloadAction<{ matchId: string; chat: ChatLine[]; chatWith: string | null; chatOpen: boolean }>,
+    ) {
+      clearCall(state);
+      state.view = 'call';
+      state.permission = 'waiting';
+      state.status = 'connecting';
+      state.message = 'Establishing connection...';
+      state.callNotice = null;
+      state.chat = action.payload.chat;
+      state.chatWith = action.payload.chatWith;
+      state.chatOpen = action.payload.chatOpen;
+    },
+    /** The server gave the call back to this new page: the same partner, the chat kept, the media connecting anew. */
+    matchResumed(state, action: PayloadAction<MatchFound>) {
+      clearCall(state);
+      state.matchId = action.payload.matchId;
+      state.partner = action.payload.partnerUser;
+      state.sharedInterests = action.payload.sharedInterests ?? [];
       state.chatWith = action.payload.partnerUser.firstName;
       state.status = 'connecting';
       state.message = 'Establishing connection...';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countryList } from './countries';
 import { loadToggles } from './media-preferences';
 import { networkQuality } from './network-quality';
-import { DEFAULT_FILTERS, loadFilters, summarize } from './preferences';
+import { ANY_AGE, DEFAULT_FILTERS, summarize } from './preferences';
 
 const storage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
 
@@ -17,20 +17,20 @@ describe('video match helpers (spec 2, 3, 9)', () => {
   });
 
   it("summarises the preferences with 'Any' where unset", () => {
-    expect(summarize(DEFAULT_FILTERS)).toEqual({ gender: 'Any', country: 'Any', ageRange: '18 - 35' });
-    expect(summarize({ gender: 'female', country: 'DE', ageRange: [20, 30] })).toEqual({
+    expect(summarize(DEFAULT_FILTERS)).toEqual({
+      gender: 'Any',
+      country: 'Any',
+      ageRange: '18 - 35',
+      interests: 'None',
+    });
+    expect(summarize({ gender: 'female', country: 'DE', ageRange: [20, 30], interests: ['chess', 'jazz'] })).toEqual({
       gender: 'Female',
       country: 'Germany',
       ageRange: '20 - 30',
+      interests: 'chess, jazz',
     });
-  });
-
-  it('remembers preferences, and ignores stored ones that are not valid', () => {
-    const stored = { gender: 'male', country: 'FR', ageRange: [21, 44] };
-    expect(loadFilters(storage({ 'serendip.matchFilters': JSON.stringify(stored) }))).toEqual(stored);
-    const broken = { gender: 'x', country: 'France', ageRange: [50, 20] };
-    expect(loadFilters(storage({ 'serendip.matchFilters': JSON.stringify(broken) }))).toEqual(DEFAULT_FILTERS);
-    expect(loadFilters(storage({ 'serendip.matchFilters': '{' }))).toEqual(DEFAULT_FILTERS);
+    // The whole slider is no preference at all.
+    expect(summarize({ ...DEFAULT_FILTERS, ageRange: ANY_AGE }).ageRange).toBe('Any');
   });
 
   it('turns the camera and microphone on unless this browser turned them off (isMicOn, isCameraOn)', () => {

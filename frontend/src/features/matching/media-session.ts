@@ -155,7 +155,10 @@ export class BrowserMediaSession implements MediaSession {
       },
       track: (track) => {
         if (this.relay !== relay || !this.remote) return;
-        this.remote.addTrack(track);
+        // One track of each kind: a partner back on a new page (a reload) sends new ones, and the old one's producer
+        // is gone. A new stream object, so the views play it afresh.
+        const kept = this.remote.getTracks().filter((t) => t.kind !== track.kind);
+        this.remote = new MediaStream([...kept, track]);
         this.changed();
       },
     });

@@ -5,6 +5,7 @@ import {
   VIDEO_NAMESPACE,
   type SocketErrorAnswer,
   type VideoClientToServerEvents,
+  type VideoHandshakeAuth,
   type VideoHandshakeRefusal,
   type VideoServerToClientEvents,
 } from '@serendip/proto';
@@ -102,38 +103,49 @@ const SERVER_EVENTS: ServerEvent[] = [
 
 type VideoSocket = Socket<VideoServerToClientEvents, VideoClientToServerEvents>;
 
-/** spec 7: websocket transport only, on the API host; its own chunk, fetched when matching starts. */
-export async function openVideoSocket(): Promise<VideoSocketConnection> {
+/**
+ * spec 7: websocket transport only, on the API host; its own chunk, fetched when matching starts. `resume`: the call a
+ * new page (a reload, a new tab) goes back to: its handshake names it as `fresh`, so the server restarts its media.
+ */
+export async function openVideoSocket(resume?: { matchId: string }): Promise<VideoSocketConnection> {
   const { io } = await import('socket.io-client');
-  let currentMatch: string | null = null;
+  let currentMatch: string | null = resume?.matchId ?? null;
+  // Only the first connection is the new page's; a later reconnect is a blip of this one.
+  let fresh = resume !== undefined;
+  const handshake = (): VideoHandshakeAuth =>
+    currentMatch ? { matchId: currentMatch, ...(fresh ? { fresh: true } : {}) } : {};
   const socket: VideoSocket = io(VIDEO_NAMESPACE, {
     ...SOCKET_RECONNECTION, // spec 9
     transports: ['websocket'],
     withCredentials: true,
-    auth: (send) => send(currentMatch ? { matchId: currentMatch } : {}),
+    auth: (send) => send(handshake()),
   });
+  // NOTE: a resumed call's matchResumed may come before anyone subscribes (the camera is still starting): what the
+  // socket says meanwhile is kept for the first listener.
+  const listeners = new Set<(message: VideoSocketMessage) => void>();
+  const early: VideoSocketMessage[] = [];
+  const tell = (message: VideoSocketMessage) => {
+    if (listeners.size === 0) early.push(message);
+    listeners.forEach((l) => l(message));
+  };
+  for (const event of SERVER_EVENTS) {
+    socket.on(event, ((payload: unknown) => tell({ type: event, payload } as VideoSocketMessage)) as never);
+  }
+  socket.on('connect', () => {
+    fresh = false;
+    tell({ type: 'connected' });
+  });
+  socket.on('disconnect', (reason) => tell({ type: 'disconnected', reason }));
+  socket.on('connect_error', (error: Error & { data?: VideoHandshakeRefusal }) =>
+    tell({ type: 'refused', refusal: error.data?.code ? error.data : null, message: error.message }),
+  );
   return {
     subscribe(listener) {
-      const off: (() => void)[] = [];
-      for (const event of SERVER_EVENTS) {
-        const handler = (payload: unknown) => listener({ type: event, payload } as VideoSocketMessage);
-        socket.on(event, handler as never);
-        off.push(() => socket.off(event, handler as never));
-      }
-      const onConnect = () => listener({ type: 'connected' });
-      const onDisconnect = (reason: string) => listener({ type: 'disconnected', reason });
-      const onError = (error: Error & { data?: VideoHandshakeRefusal }) =>
-        listener({ type: 'refused', refusal: error.data?.code ? error.data : null, message: error.message });
-      socket.on('connect', onConnect);
-      socket.on('disconnect', onDisconnect);
-      socket.on('connect_error', onError);
-      if (socket.connected) onConnect();
-      return () => {
-        off.forEach((f) => f());
-        socket.off('connect', onConnect);
-        socket.off('disconnect', onDisconnect);
-        socket.off('connect_error', onError);
-      };
+      const missed = early.splice(0);
+      listeners.add(listener);
+      if (missed.length) missed.forEach(listener);
+      else if (socket.connected) listener({ type: 'connected' });
+      return () => listeners.delete(listener);
     },
     emit(event, payload) {
       (socket.emit as (event: string, payload: unknown) => void)(event, payload);

@@ -24,7 +24,7 @@ async function inACall() {
   rememberSessionInThisBrowser();
   const matching = fakeMatchingServices();
   const app = renderApp('/video-match', {
-    preloadedState: { matching: { ...initialMatchingState(), step: 3 } },
+    preloadedState: { matching: { ...initialMatchingState(), view: 'ready' } },
     services: { matching: matching.services },
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Start Matching' }));

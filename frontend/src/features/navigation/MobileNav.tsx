@@ -1,18 +1,33 @@
-import { Home, LogOut, Menu, Settings, ShieldCheck, Video, X } from 'lucide-react';
+import {
+  Activity,
+  Bell,
+  Home,
+  LogOut,
+  Menu,
+  Newspaper,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  Video,
+  X,
+} from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { logoutRequested } from '../auth/session.slice';
+import { selectUnreadCount } from '../notifications/notifications.selectors';
 import { NAV_PATHS } from './nav-items';
 import './navigation.css';
 
 /**
  * spec 2, phones (below 768 px; CSS hides it above): the bottom bar with Home, Video Matching and a menu button,
- * and the full-screen menu with Video Matching, Settings, Security Center and Log Out. Loaded for signed-in users.
+ * and the full-screen menu with Video Matching, Settings, Security Center and Log Out (and Notifications, with the
+ * unread count, spec 4; and the feed's Feed, Profile and Activity, spec 2 "Other screens"). Loaded for signed-in users.
  */
 export function MobileNav() {
   const dispatch = useAppDispatch();
+  const unread = useAppSelector(selectUnreadCount);
   const [open, setOpen] = useState(false);
 
   const close = () => setOpen(false);
@@ -43,6 +58,32 @@ export function MobileNav() {
               <li>
                 <Link className="mobile-menu__item" to={NAV_PATHS.videoMatch} onClick={close}>
                   <Video aria-hidden="true" /> Video Matching
+                </Link>
+              </li>
+              <li>
+                <Link className="mobile-menu__item" to={NAV_PATHS.feed} onClick={close}>
+                  <Newspaper aria-hidden="true" /> Feed
+                </Link>
+              </li>
+              <li>
+                <Link className="mobile-menu__item" to={NAV_PATHS.profile} onClick={close}>
+                  <UserRound aria-hidden="true" /> Profile
+                </Link>
+              </li>
+              <li>
+                <Link className="mobile-menu__item" to={NAV_PATHS.activity} onClick={close}>
+                  <Activity aria-hidden="true" /> Activity
+                </Link>
+              </li>
+              <li>
+                <Link className="mobile-menu__item" to={NAV_PATHS.notifications} onClick={close}>
+                  <Bell aria-hidden="true" /> Notifications
+                  {unread > 0 && (
+                    <span className="mobile-menu__count">
+                      {unread > 99 ? '99+' : unread}
+                      <span className="visually-hidden"> unread</span>
+                    </span>
+                  )}
                 </Link>
               </li>
               <li>

@@ -5,4 +5,8 @@ export const NAV_PATHS = {
   settings: '/settings',
   securityCenter: '/security-center',
   dashboard: '/dashboard',
+  notifications: '/notifications',
+  feed: '/feed',
+  profile: '/profile',
+  activity: '/activity',
 } as const;

@@ -22,7 +22,7 @@ function signedInAs(overrides: Parameters<typeof aUser>[0] = {}) {
 describe('user menu (spec 2)', () => {
   afterEach(resetBrowser);
 
-  it('greets the user by first name and offers Settings, Security Center and Logout, no Dashboard', async () => {
+  it('greets the user by first name and offers Feed, Profile, Activity, Settings, Security Center and Logout, no Dashboard', async () => {
     signedInAs();
     renderApp('/');
 
@@ -33,7 +33,16 @@ describe('user menu (spec 2)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent?.trim()),
-    ).toEqual(['Settings', 'Security Center', 'Logout']);
+    ).toEqual(['Feed', 'Profile', 'Activity', 'Settings', 'Security Center', 'Logout']);
+  });
+
+  it('has a Feed link beside the avatar menu', async () => {
+    signedInAs();
+    renderApp('/');
+
+    await screen.findByRole('button', { name: 'Account menu for Ada' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Feed' }).getAttribute('href')).toBe('/feed');
   });
 
   it('shows Dashboard to admins, and it leads to /dashboard', async () => {
@@ -53,8 +62,8 @@ describe('user menu (spec 2)', () => {
     (await screen.findByRole('button', { name: 'Account menu for Ada' })).focus();
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('menu');
-    await waitFor(() => expect(document.activeElement?.textContent?.trim()).toBe('Settings'));
-    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement?.textContent?.trim()).toBe('Feed'));
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(document.activeElement?.textContent?.trim()).toBe('Security Center');
     await userEvent.keyboard('{Enter}');
 
@@ -65,17 +74,19 @@ describe('user menu (spec 2)', () => {
 describe('phone navigation (spec 2)', () => {
   afterEach(resetBrowser);
 
-  it('has a bottom bar with Home, Video Matching and a menu button', async () => {
+  it('has a bottom bar with Home, Video Matching and a menu button (Feed is in the menu)', async () => {
     signedInAs();
     renderApp('/security-center');
 
     const bar = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(bar).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(within(bar).getByRole('link', { name: 'Video Matching' }).getAttribute('href')).toBe('/video-match');
+    // 'Video Matching' would wrap on a 375 px phone with a fourth item.
+    expect(within(bar).queryByRole('link', { name: 'Feed' })).toBeNull();
     expect(within(bar).getByRole('button', { name: 'Menu' })).toBeDefined();
   });
 
-  it('opens a full-screen menu with Video Matching, Settings, Security Center and Log Out', async () => {
+  it('opens a full-screen menu with Video Matching, Feed, Profile, Activity, Settings, Security Center and Log Out', async () => {
     signedInAs();
     const loadPage = vi.fn();
     const { router } = renderApp('/', { services: { loadPage } });
@@ -84,6 +95,9 @@ describe('phone navigation (spec 2)', () => {
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Video Matching' })).toBeDefined();
     expect(within(menu).getByRole('link', { name: 'Security Center' })).toBeDefined();
+    expect(within(menu).getByRole('link', { name: 'Feed' }).getAttribute('href')).toBe('/feed');
+    expect(within(menu).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).getByRole('link', { name: 'Activity' }).getAttribute('href')).toBe('/activity');
     await userEvent.click(within(menu).getByRole('link', { name: 'Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -12,7 +12,7 @@ export interface Announcement {
 
 /**
  * spec 2 "Announcement overlay": a forced-open notification replaces the app view until the user has read it.
- * Notifications are not delivered yet, so nothing shows it; spec 4 "Notifications": `onAcknowledge` marks it read.
+ * ForcedNotifications shows it; spec 4 "Notifications": `onAcknowledge` marks it read.
  */
 export function AnnouncementOverlay({
   announcement,

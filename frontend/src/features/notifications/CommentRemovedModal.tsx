@@ -1,18 +1,28 @@
 import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { Button } from '../../ui/Button';
+import { AppealBox, APPEAL_TEXTS, useAppealBox } from '../feed/AppealBox';
 import { ForcedNotice } from './ForcedNotice';
 
 export interface RemovedComment {
   text: string;
   /** ISO date-time of the comment. */
   postedAt: string;
+  /** What the filter found, e.g. 'Profanity', or the reason staff gave; may be empty. */
+  categories: string[];
+  /** Who took it down (absent: the filter). */
+  removedBy?: 'filter' | 'staff';
 }
+
+export const COMMENT_REMOVED_TEXTS = APPEAL_TEXTS;
 
 const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 
 /**
  * spec 2 "Comment Removed": a forced-open notice that one of the user's comments was taken down. OK marks it read
- * and closes it. Appeal calls `onAppeal`; comment appeals are not built yet (spec 2: its action is not shown).
+ * and closes it. Appeal opens a box for the user's explanation; `onAppeal` sends it and says whether it was taken
+ * (then the notice is done, as with OK).
  */
 export function CommentRemovedModal({
   comment,
@@ -21,20 +31,36 @@ export function CommentRemovedModal({
 }: {
   comment: RemovedComment;
   onOk: () => void;
-  onAppeal: () => void;
+  onAppeal: (explanation: string) => Promise<boolean>;
 }) {
+  const [appealing, setAppealing] = useState(false);
+  const box = useAppealBox(onAppeal);
+  const { sending } = box;
+  const found = comment.categories.join(', ');
+
   return (
     <ForcedNotice
       title="Comment Removed"
       actions={
-        <>
-          <AlertDialog.Cancel className="button button--quiet" onClick={onAppeal}>
-            Appeal
-          </AlertDialog.Cancel>
-          <AlertDialog.Action className="button button--primary" onClick={onOk}>
-            OK
-          </AlertDialog.Action>
-        </>
+        appealing ? (
+          <>
+            <Button variant="quiet" disabled={sending} onClick={() => setAppealing(false)}>
+              Cancel
+            </Button>
+            <Button busy={sending} onClick={() => void box.send()}>
+              Submit Appeal
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="quiet" onClick={() => setAppealing(true)}>
+              Appeal
+            </Button>
+            <AlertDialog.Action className="button button--primary" onClick={onOk}>
+              OK
+            </AlertDialog.Action>
+          </>
+        )
       }
     >
       <AlertDialog.Description className="forced-notice__text">
@@ -56,7 +82,14 @@ export function CommentRemovedModal({
           Violations
         </h3>
         <p>Hate Speech, Profanity and Inappropriate Language.</p>
+        {found &&
+          (comment.removedBy === 'staff' ? (
+            <p className="forced-notice__found">Reason given: {found}</p>
+          ) : (
+            <p className="forced-notice__found">Found in your comment: {found}</p>
+          ))}
       </section>
+      {appealing && <AppealBox box={box} />}
     </ForcedNotice>
   );
 }

@@ -53,8 +53,10 @@ export function CallReport({ findPartnerVideo }: CallReportProps) {
   return (
     <>
       {inCall && (
-        <Button variant="quiet" onClick={open} aria-haspopup="dialog">
-          <ReportIcon aria-hidden="true" /> Report
+        // Its label hides on a phone's row of icons (matching.css); it still names the button.
+        <Button variant="quiet" className="match-controls__labelled" onClick={open} aria-haspopup="dialog">
+          <ReportIcon aria-hidden="true" />
+          <span className="match-controls__label">Report</span>
         </Button>
       )}
       {target && (

@@ -38,7 +38,7 @@ async function inACallWithBob(prepare?: (server: FakeServer) => void) {
   const frame = partnerVideoShowsAFrame();
   const matching = fakeMatchingServices();
   const app = renderApp('/video-match', {
-    preloadedState: { matching: { ...initialMatchingState(), step: 3 } },
+    preloadedState: { matching: { ...initialMatchingState(), view: 'ready' } },
     services: { matching: matching.services },
   });
   leave = () => app.store.dispatch(matchingActions.leaveRequested());

@@ -1,4 +1,5 @@
 import {
+  type DeviceType,
   type PingRequest,
   type Pong,
   SOCKET_RECONNECTION,
@@ -11,6 +12,7 @@ import {
   type SystemServerToClientEvents,
 } from '@serendip/proto';
 import type { Socket } from 'socket.io-client';
+import { followVisibility } from '../presence/visibility';
 
 export type SystemSocket = Socket<SystemServerToClientEvents, SystemClientToServerEvents>;
 
@@ -31,23 +33,41 @@ export interface SystemSocketConnection {
   ping(request: PingRequest): Promise<Pong | SocketErrorAnswer>;
   /** Tries again after Socket.IO has given up; harmless while it is still retrying or connected. */
   reconnect(): void;
-  /** Connects anew, so the server sees the current sign-in (its cookie is read at the handshake). */
-  renew(): void;
+  /**
+   * Connects anew, so the server sees the current sign-in (its cookie is read at the handshake); `query` replaces the
+   * handshake's query for this and every later connection.
+   */
+  renew(query?: HandshakeQuery): void;
   close(): void;
 }
 
 export const PING_TIMEOUT_MS = 5_000;
 
+/** spec 7: the handshake's query (systemSocketQuerySchema): who the page thinks is signed in, and the device. */
+export interface HandshakeQuery {
+  userId?: string;
+  device: DeviceType;
+}
+
+/** spec 7, 9: 'mobile' when the window is at most 768 px wide. */
+export function handshakeQuery(userId: string | undefined, width = window.innerWidth): HandshakeQuery {
+  const device: DeviceType = width <= 768 ? 'mobile' : 'desktop';
+  return userId ? { userId, device } : { device };
+}
+
 /**
  * Opens the default namespace on the page's own origin (dev: Vite proxies /socket.io to the backend). Socket.IO is
  * its own chunk, fetched after the first page is up: no first paint waits for it (first-visit size budget).
  */
-export async function openSystemSocket(): Promise<SystemSocketConnection> {
+export async function openSystemSocket(
+  query: HandshakeQuery = handshakeQuery(undefined),
+): Promise<SystemSocketConnection> {
   const { io } = await import('socket.io-client');
   const socket: SystemSocket = io({
     ...SOCKET_RECONNECTION, // spec 9
     transports: ['websocket'], // spec 7: websocket transport only
     withCredentials: true,
+    query: { ...query },
   });
   return new SystemConnection(socket);
 }
@@ -64,12 +84,34 @@ export class SeenPushes {
     if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value!);
     return true;
   }
+
+  /**
+   * What of a push is new: the push itself when its event id is, or, for an array (spec 7 lets newNotification be
+   * one), the elements whose event ids are (an array's own id counts too), as an array; undefined when nothing is.
+   */
+  freshPart<P>(payload: P): P | undefined {
+    if (Array.isArray(payload)) {
+      const own = (payload as { eventId?: unknown }).eventId;
+      if (typeof own === 'string' && !this.firstTime(own)) return undefined;
+      const fresh = payload.filter(
+        (item: { eventId?: unknown }) => typeof item?.eventId !== 'string' || this.firstTime(item.eventId),
+      );
+      return fresh.length > 0 ? (fresh as P) : undefined;
+    }
+    const id = (payload as { eventId?: unknown } | null)?.eventId;
+    return typeof id === 'string' && this.firstTime(id) ? payload : undefined;
+  }
 }
 
 class SystemConnection implements SystemSocketConnection {
   private readonly seen = new SeenPushes();
 
-  constructor(private readonly socket: SystemSocket) {}
+  /** spec 4 "Presence": away and back follow the page's visibility for as long as the connection is kept. */
+  private readonly stopFollowing: () => void;
+
+  constructor(private readonly socket: SystemSocket) {
+    this.stopFollowing = followVisibility(socket);
+  }
 
   subscribe(listener: (event: SocketLifecycleEvent) => void): () => void {
     const onConnect = () => listener({ type: 'connected' });
@@ -77,9 +119,8 @@ class SystemConnection implements SystemSocketConnection {
     // A failed attempt is a disconnect as far as the user is concerned; the manager keeps retrying.
     const onConnectError = (error: Error) => listener({ type: 'disconnected', reason: error.message });
     const onPush = (event: SystemPushEvent) => (payload: SystemPushPayload<SystemPushEvent>) => {
-      if (typeof payload?.eventId === 'string' && this.seen.firstTime(payload.eventId)) {
-        listener({ type: 'pushed', push: { event, payload } as SystemPush });
-      }
+      const fresh = this.seen.freshPart(payload);
+      if (fresh) listener({ type: 'pushed', push: { event, payload: fresh } as SystemPush });
     };
     const pushHandlers = SYSTEM_PUSH_EVENTS.map((event) => [event, onPush(event)] as const);
     this.socket.on('connect', onConnect);
@@ -103,7 +144,9 @@ class SystemConnection implements SystemSocketConnection {
     if (!this.socket.connected) this.socket.connect();
   }
 
-  renew(): void {
+  renew(query?: HandshakeQuery): void {
+    // The manager hands its options to every new transport: the next handshake (a retry too) carries this query.
+    if (query) this.socket.io.opts.query = { ...query };
     // A connection still being made reads the cookies as they are when it opens; only an open one is behind.
     if (!this.socket.connected) return;
     this.socket.disconnect();
@@ -111,6 +154,7 @@ class SystemConnection implements SystemSocketConnection {
   }
 
   close(): void {
+    this.stopFollowing();
     this.socket.disconnect();
   }
 }

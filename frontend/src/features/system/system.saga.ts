@@ -1,10 +1,10 @@
 import { isSocketError } from '@serendip/proto';
 import { type EventChannel, eventChannel, type Task } from 'redux-saga';
-import { call, cancel, delay, fork, put, race, take, takeLatest } from 'redux-saga/effects';
+import { call, cancel, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { AppServices } from '../../app/services';
 import type { HealthCheckResult } from './health-client';
-import type { SocketLifecycleEvent, SystemSocketConnection } from './system-socket';
-import { sessionExpired, sessionStarted, signedIn, signedOut } from '../auth/session.slice';
+import { handshakeQuery, type SocketLifecycleEvent, type SystemSocketConnection } from './system-socket';
+import { type SessionState, sessionExpired, sessionStarted, signedIn, signedOut } from '../auth/session.slice';
 import {
   healthChecked,
   healthCheckRequested,
@@ -46,16 +46,23 @@ function lifecycleChannel(socket: SystemSocketConnection): EventChannel<SocketLi
   return eventChannel((emit) => socket.subscribe(emit));
 }
 
+// Read directly: the selectors module reaches the store, which runs this saga.
+const currentUserId = (state: { session: SessionState }) => state.session.user?._id;
+
 function* systemSocketSaga(services: SystemServices) {
   yield put(socketConnecting());
   let socket: SystemSocketConnection;
+  const openedFor: string | undefined = yield select(currentUserId);
   try {
-    socket = yield call(services.openSystemSocket);
+    socket = yield call(services.openSystemSocket, handshakeQuery(openedFor));
   } catch (error) {
     // Its chunk could not be fetched (offline, a deploy replaced it): the page works on without the socket.
     logError('The real-time connection could not be loaded', error);
     return;
   }
+  // spec 7: the query names the signed-in user; one who became known while the chunk loaded is named from now on.
+  const knownNow: string | undefined = yield select(currentUserId);
+  if (knownNow !== openedFor) socket.renew(handshakeQuery(knownNow));
   const lifecycle: EventChannel<SocketLifecycleEvent> = yield call(lifecycleChannel, socket);
   let pinger: Task | null = null;
   let connected = false;
@@ -73,7 +80,8 @@ function* systemSocketSaga(services: SystemServices) {
       });
       if (signIn) {
         // The server learns who is on the socket at its handshake: a new sign-in (or none) needs a new one.
-        socket.renew();
+        const userId: string | undefined = yield select(currentUserId);
+        socket.renew(handshakeQuery(userId));
         continue;
       }
       if (health) {

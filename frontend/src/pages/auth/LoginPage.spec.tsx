@@ -81,6 +81,8 @@ describe('login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Tell us about you' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/auth/signup/cs');
+    // The page it came for waits until the profile step is done.
+    expect(router.state.location.search).toBe('?redirect=%2Fvideo-match');
   });
 
   it('says the credentials are wrong without naming which', async () => {

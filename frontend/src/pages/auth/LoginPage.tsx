@@ -64,9 +64,11 @@ export function LoginPage() {
   // spec 2: back to the page the guard sent the visitor from, but only somewhere on this site (no open redirect).
   function finish(user: UserInfo) {
     dispatch(signedIn(user));
+    const back = safeRedirectTarget(searchParams.get('redirect'));
+    // Who still owes the profile step goes there first, and on to the page they came for after it.
     const target = needsSignupSteps(user)
-      ? AUTH_ROUTES.continueSignup
-      : safeRedirectTarget(searchParams.get('redirect'));
+      ? `${AUTH_ROUTES.continueSignup}${back === '/' ? '' : `?redirect=${encodeURIComponent(back)}`}`
+      : back;
     navigate(target, { replace: true });
   }
 

@@ -1,4 +1,4 @@
-import { Activity, Flag, Gavel, LayoutDashboard, Menu, Search, ShieldCheck, Users, X } from 'lucide-react';
+import { Activity, Flag, Gavel, LayoutDashboard, Megaphone, Menu, Search, ShieldCheck, Users, X } from 'lucide-react';
 import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -20,6 +20,8 @@ const SECTIONS = [
   { to: DASHBOARD_PATHS.appeals, label: 'Appeals', icon: Gavel, end: false },
   // GET /api/dash/logs is an admin's (spec 6): a moderator is not offered it.
   { to: DASHBOARD_PATHS.serverLogs, label: 'System Log', icon: Activity, end: false, adminOnly: true },
+  // POST /api/dash/announcements is an admin's.
+  { to: DASHBOARD_PATHS.announcements, label: 'Announcements', icon: Megaphone, end: false, adminOnly: true },
 ] as const;
 
 /**

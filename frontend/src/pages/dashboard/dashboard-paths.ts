@@ -6,4 +6,5 @@ export const DASHBOARD_PATHS = {
   reports: '/dashboard/reports',
   appeals: '/dashboard/appeals',
   serverLogs: '/dashboard/server-logs',
+  announcements: '/dashboard/announcements',
 } as const;

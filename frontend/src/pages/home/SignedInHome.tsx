@@ -2,6 +2,7 @@ import type { UserInfo } from '@serendip/proto';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { displayName } from '../../features/auth/user-info';
+import { OnlineCount } from '../../features/presence/OnlineCount';
 import { ServerStatusPill } from '../../features/system/ServerStatusPill';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import './home.css';
@@ -33,6 +34,7 @@ export function SignedInHome({ user }: { user: UserInfo }) {
         <Link className="button button--primary welcome__cta" to="/video-match">
           Start video matching
         </Link>
+        <OnlineCount />
       </section>
       <ul className="shortcuts" aria-label="Your Serendip">
         {SHORTCUTS.map((item) => (

@@ -2,9 +2,11 @@ import { ChevronRight, KeyRound, UserRound } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_TAB_PARAM, type AccountTab, isAccountTab } from '../../features/account/account-tabs';
+import { notificationSoundsOn, setNotificationSounds } from '../../features/notifications/notification-sounds';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
+import { Switch } from '../../ui/Switch';
 import './settings.css';
 
 /** spec 2 "Profile settings screen". */
@@ -94,6 +96,7 @@ export function SettingsPage() {
           </Card>
         </li>
       </ul>
+      <NotificationSoundsSetting />
       {shownTab && (
         <Suspense fallback={<Spinner className="settings__loading" label="Opening account settings" />}>
           <AccountSettingsDialog
@@ -108,5 +111,23 @@ export function SettingsPage() {
         </Suspense>
       )}
     </section>
+  );
+}
+
+/** spec 4: each live notification plays a sound; this browser can turn them off (kept in localStorage). */
+function NotificationSoundsSetting() {
+  const [on, setOn] = useState(notificationSoundsOn);
+  return (
+    <Card className="settings-switch">
+      <Switch
+        label="Notification sounds"
+        description="A short chime when a notification arrives."
+        checked={on}
+        onCheckedChange={(checked) => {
+          setOn(checked);
+          setNotificationSounds(checked);
+        }}
+      />
+    </Card>
   );
 }

@@ -10,7 +10,7 @@ export const API_BASE_PATH = `/${API_PREFIX}`;
  */
 export const REFRESH_TOKEN_PATH = '/auth/refresh-token';
 
-type HttpMethod = 'GET' | 'POST' | 'PUT';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -30,6 +30,10 @@ export interface HttpClient {
   getWithHeaders<T>(path: string, options?: RequestOptions): Promise<{ body: T; headers: Headers }>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** DELETE (the feed's own deletions and unlikes); a 204's empty body reads as undefined. */
+  del<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** POST a file as the body, with its own Content-Type (a post's picture). */
+  upload<T>(path: string, file: Blob, options?: RequestOptions): Promise<T>;
   /**
    * POST /auth/refresh-token: the server sets new session cookies. Joins the refresh already running if there is
    * one, so the refresh token is rotated once however many callers ask.
@@ -48,12 +52,15 @@ export function createHttpClient({
 
   function send(method: HttpMethod, path: string, body: unknown, options: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A file goes as its own bytes, typed as it is; anything else as JSON.
+    const bytes = body instanceof Blob ? body : null;
+    if (body !== undefined)
+      headers['Content-Type'] = bytes ? bytes.type || 'application/octet-stream' : 'application/json';
     return fetchImpl(`${baseUrl}${path}`, {
       method,
       credentials: 'include',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : (bytes ?? JSON.stringify(body)),
       signal: options.signal,
     });
   }
@@ -125,6 +132,8 @@ export function createHttpClient({
     getWithHeaders: (path, options) => exchange('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
+    del: (path, options) => request('DELETE', path, undefined, options),
+    upload: (path, file, options) => request('POST', path, file, options),
     refreshSession,
   };
 }
@@ -160,4 +169,4 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The app's one client: every API call goes through these. */
 export const httpClient = createHttpClient();
-export const { get, getWithHeaders, post, put, refreshSession } = httpClient;
+export const { get, getWithHeaders, post, put, del, refreshSession } = httpClient;

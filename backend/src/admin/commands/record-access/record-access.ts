@@ -15,11 +15,12 @@ import { type StaffViewedUser, staffAccessStream } from '../../domain/staff-acce
 export class RecordStaffAccess {
   constructor(@Inject(EVENT_CORE) private readonly core: EventCore) {}
 
-  async record(subjectId: string, what: StaffAccessWhat, meta: CommandMetadata): Promise<void> {
+  /** `stream`: the stream whose history was read ('stream-history'), so the record says which. */
+  async record(subjectId: string, what: StaffAccessWhat, meta: CommandMetadata, stream?: string): Promise<void> {
     const staffId = meta.actor;
     const event: StaffViewedUser = {
       type: 'StaffViewedUser',
-      data: { staffId, subjectId, what, at: meta.now.toISOString() },
+      data: { staffId, subjectId, what, at: meta.now.toISOString(), ...(stream ? { stream } : {}) },
     };
     await this.core.store.append(
       staffAccessStream(staffId),

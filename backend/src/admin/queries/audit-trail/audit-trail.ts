@@ -8,9 +8,8 @@ import type { EventStore, RecordedEvent } from '../../../platform/event-store/ev
 import { isErased } from '../../../platform/personal-data/personal-data-vault.js';
 import { ProtectingEventStore } from '../../../platform/personal-data/protecting-event-store.js';
 import { isUuid } from '../../../platform/shared/ids.js';
+import { actorOf, fieldsOf, NEVER_SHOWN, reasonOf } from './event-view.js';
 
-/** Never shown, whoever asks: secrets, and where evidence files lie. */
-const NEVER_SHOWN = new Set(['passwordHash', 'file']);
 /**
  * Hidden from moderators whether or not the log seals them: what a member does not see of another on a public
  * profile (the details page's policy, UserDetails). Today they are all sealed; this keeps a new unsealed one hidden.
@@ -97,18 +96,17 @@ function redactedOf(store: EventStore): EventStore {
 }
 
 function entryOf(e: RecordedEvent, names: Map<string, string | null>, mask: string, admin: boolean): AuditTrailEntry {
-  const data = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as Record<string, unknown>;
-  const actor = e.metadata.actor;
-  const reasonValue = data.reason ?? data.note ?? data.explanation;
+  const data = fieldsOf(e);
+  const reasonValue = reasonOf(data);
   return {
     id: e.id,
     type: e.type,
     at: e.metadata.occurredAt,
-    actor: isUuid(actor)
-      ? { kind: 'user', _id: actor, firstName: names.get(actor) ?? null }
-      : { kind: 'system', name: actor },
+    actor: actorOf(e.metadata.actor, names),
     reason: isErased(reasonValue) ? mask : typeof reasonValue === 'string' && reasonValue ? clip(reasonValue) : null,
     summary: summarize(data, mask, admin),
+    // Admins open the stream's whole history from an entry (the audit API, admins only).
+    ...(admin ? { stream: e.streamId } : {}),
   };
 }
 

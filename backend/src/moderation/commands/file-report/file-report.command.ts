@@ -15,7 +15,7 @@ import { isUuid } from '../../../platform/shared/ids.js';
 import { ReportFeed } from '../report-feed.js';
 
 /** Reporting is two clicks; more than this an hour is not what it is for. */
-const REPORTS_PER_HOUR: Limit = { name: 'reports-filed', points: 10, durationSeconds: 3600 };
+export const REPORTS_PER_HOUR: Limit = { name: 'reports-filed', points: 10, durationSeconds: 3600 };
 const REPORT_NAMESPACE = '0b4f3a9e-7c21-4d6b-8e15-a2c9f0d3b781';
 
 export class FileReport extends Command<ReportSubmitted> {

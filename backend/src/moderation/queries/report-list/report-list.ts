@@ -98,7 +98,16 @@ export class ReportList {
     return rows.map((r) => ({
       _id: r.report_id,
       number: r.report_no ?? 0,
-      type: 'videosession',
+      type: r.content_kind ?? 'videosession',
+      ...(r.content_kind && r.content_id && r.content_post_id
+        ? {
+            content: {
+              postId: r.content_post_id,
+              id: r.content_id,
+              ...(r.content_text !== null ? { text: r.content_text } : {}),
+            },
+          }
+        : {}),
       reason: r.reason as ReportReason,
       severity: r.severity as ReportSeverity,
       reportedByWho: personOf(r.reporter_id, names),

@@ -18,6 +18,12 @@ import * as auditTrail from './0020-audit-trail.js';
 import * as overviewStats from './0019-overview-stats.js';
 import * as reportReview from './0021-report-review.js';
 import * as codeSessions from './0022-code-sessions.js';
+import * as notifications from './0023-notifications.js';
+import * as presenceStatus from './0024-presence-status.js';
+import * as feed from './0025-feed.js';
+import * as contentReports from './0026-content-reports.js';
+import * as feedImages from './0027-feed-images.js';
+import * as auditTrailStreams from './0028-audit-trail-streams.js';
 import * as identityRoles from './0017-identity-roles.js';
 
 /** Every migration, in order. Listed by hand so the build and the tests run the same set. */
@@ -42,4 +48,10 @@ export const migrations: Record<string, Migration> = {
   '0019-overview-stats': overviewStats,
   '0021-report-review': reportReview,
   '0022-code-sessions': codeSessions,
+  '0023-notifications': notifications,
+  '0024-presence-status': presenceStatus,
+  '0025-feed': feed,
+  '0026-content-reports': contentReports,
+  '0027-feed-images': feedImages,
+  '0028-audit-trail-streams': auditTrailStreams,
 };

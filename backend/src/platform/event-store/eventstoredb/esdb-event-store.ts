@@ -138,7 +138,8 @@ export class EsdbEventStore implements EventStore {
     }
   }
 
-  async readAll({ after, maxCount = PAGE }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  async readAll({ after, maxCount = PAGE, types }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const wanted = types && new Set(types);
     const out: RecordedEvent[] = [];
     let from = after;
     // System events share the log with ours: keep reading pages until maxCount of ours or the end of the log.
@@ -148,7 +149,8 @@ export class EsdbEventStore implements EventStore {
       const pageSize = maxCount - out.length + 1;
       const page = await drain(this.client.readAll({ fromPosition: toLogPosition(from), maxCount: pageSize }));
       for (const { event } of page) {
-        if (event && isAfter(event.position, from) && isDomainEvent(event)) out.push(toRecordedEvent(event));
+        if (event && isAfter(event.position, from) && isDomainEvent(event) && (!wanted || wanted.has(event.type)))
+          out.push(toRecordedEvent(event));
       }
       const last = page[page.length - 1]?.event?.position;
       if (page.length < pageSize || !last) break;

@@ -205,6 +205,7 @@ export class PostgresEventStore implements EventStore {
       )
       // Only transactions older than every running one: what is visible now can no longer change.
       .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
+      .$if(options.types !== undefined, (q) => q.where('type', '=', sql<string>`any(${[...options.types!]})`))
       // Qualified: the selected columns are text aliases of the same names.
       .orderBy(sql`events.transaction_id`)
       .orderBy(sql`events.seq`)

@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type DashAppeal, type DashAppealsPage } from '@serendip/proto';
+import { AUTH_PATHS, type DashAppeal, type DashAppealsPage, type DashRemovalAppeal, FEED_PATHS } from '@serendip/proto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,9 +49,12 @@ function anAppeal(overrides: Partial<DashAppeal> = {}): DashAppeal {
 const ADMIN = aUser({ role: 'admin', isAdmin: true, twoFactorEnabled: true });
 const MODERATOR = aUser({ role: 'moderator', isAdmin: false, twoFactorEnabled: true });
 
-function onAppealsPage(items: DashAppeal[], viewer = ADMIN) {
+function onAppealsPage(items: DashAppeal[], viewer = ADMIN, removals: DashRemovalAppeal[] = []) {
   const page: DashAppealsPage = { items, page: 1, totalPages: 1, total: items.length };
-  const server = serveFakeApi().on('GET', AUTH_PATHS.userInfo, reply(200, viewer)).on('GET', APPEALS, reply(200, page));
+  const server = serveFakeApi()
+    .on('GET', AUTH_PATHS.userInfo, reply(200, viewer))
+    .on('GET', APPEALS, reply(200, page))
+    .on('GET', FEED_PATHS.removalAppeals, reply(200, removals));
   rememberSessionInThisBrowser();
   const { socket } = renderApp('/dashboard/appeals');
   return Object.assign(server, { socket });
@@ -174,5 +177,77 @@ describe('Appeals page', () => {
 
     expect(await screen.findByRole('article', { name: 'Appeal of Bob' })).toBeDefined();
     expect(screen.getByText('1 pending, oldest first')).toBeDefined();
+  });
+
+  describe('Comment removals', () => {
+    const removal = (overrides: Partial<DashRemovalAppeal> = {}): DashRemovalAppeal => ({
+      _id: 'comment-9',
+      kind: 'comment',
+      postId: 'post-1',
+      author: { _id: 'cy-id', firstName: 'Cy' },
+      text: 'what a f u c k i n g idiot',
+      writtenAt: '2026-11-26T09:00:00.000Z',
+      removal: { by: 'filter', categories: ['Profanity'], at: '2026-11-26T09:00:00.000Z', appeal: 'pending' },
+      explanation: 'I was quoting a film.',
+      appealedAt: '2026-11-26T09:10:00.000Z',
+      ...overrides,
+    });
+
+    it('lists pending appeals of removed comments with the words, the violations and the explanation', async () => {
+      onAppealsPage([], ADMIN, [
+        removal(),
+        removal({
+          _id: 'reply-2',
+          kind: 'reply',
+          removal: { by: 'admin', categories: [], at: '2026-11-26T09:00:00.000Z', appeal: 'pending' },
+        }),
+      ]);
+
+      const section = await screen.findByRole('region', { name: 'Comment removals' });
+      const card = await within(section).findByRole('article', { name: "Appeal of Cy's comment" });
+      expect(within(section).getByText('2 pending, oldest first')).toBeDefined();
+      expect(within(card).getByText('what a f u c k i n g idiot')).toBeDefined();
+      expect(within(card).getByText('The profanity filter')).toBeDefined();
+      expect(within(card).getByText('Profanity')).toBeDefined();
+      expect(within(card).getByText('I was quoting a film.')).toBeDefined();
+      expect(within(card).getByRole('link', { name: 'Open the post' }).getAttribute('href')).toBe('/feed/post/post-1');
+      expect(
+        within(within(section).getByRole('article', { name: "Appeal of Cy's reply" })).getByText('Staff'),
+      ).toBeDefined();
+    });
+
+    it('approves one (the note is optional) and it leaves the list; a refusal is said on the card', async () => {
+      const server = onAppealsPage([], ADMIN, [removal(), removal({ _id: 'comment-8' })]);
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      server
+        .on('POST', FEED_PATHS.decideRemovalAppeal('comment-9'), reply(204))
+        .on(
+          'POST',
+          FEED_PATHS.decideRemovalAppeal('comment-8'),
+          reply(409, { statusCode: 409, message: 'This comment was not removed.' }),
+        );
+
+      const section = await screen.findByRole('region', { name: 'Comment removals' });
+      const [first, second] = await within(section).findAllByRole('article');
+      await userEvent.click(within(first!).getByRole('button', { name: 'Approve' }));
+      expect(await screen.findByText("Appeal approved: Cy's comment is shown again.")).toBeDefined();
+      expect(server.requestsTo('POST', FEED_PATHS.decideRemovalAppeal('comment-9'))[0]?.body).toEqual({
+        outcome: 'approved',
+      });
+      await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(1));
+
+      await userEvent.type(within(second!).getByRole('textbox', { name: 'Decision note (optional)' }), 'Clear insult');
+      await userEvent.click(within(second!).getByRole('button', { name: 'Reject' }));
+      expect(await within(second!).findByText('This comment was not removed.')).toBeDefined();
+      expect(server.requestsTo('POST', FEED_PATHS.decideRemovalAppeal('comment-8'))[0]?.body).toEqual({
+        outcome: 'rejected',
+        note: 'Clear insult',
+      });
+    });
+
+    it('says when none are waiting', async () => {
+      onAppealsPage([]);
+      expect(await screen.findByText('No appeals of comment removals waiting for a decision.')).toBeDefined();
+    });
   });
 });

@@ -8,11 +8,13 @@ import { isHttpError } from '../../../shared/http/http-error';
 import { logError } from '../../../shared/log';
 import { notify } from '../../../shared/toasts/notify';
 import { useDocumentTitle } from '../../../shared/use-document-title';
-import { Button, Spinner, Textarea } from '../../../ui';
+import { Button, Spinner } from '../../../ui';
+import { DecideAppeal } from './DecideAppeal';
 import { useDashboardLive } from '../dashboard-live';
 import { decideAppeal, fetchAppeals } from '../reports/dash-moderation-api';
 import { EvidenceThumbs, Pager, PersonLink, SeverityBadge } from '../reports/report-bits';
 import '../reports/reports-page.css';
+import { RemovalAppeals } from './RemovalAppeals';
 
 export const APPEAL_TEXTS = {
   /** A moderator's view of an appeal that is an admin's to decide (the server says which: `canDecide`). */
@@ -101,6 +103,7 @@ export function AppealsPage() {
           ) : null}
         </>
       )}
+      <RemovalAppeals />
     </section>
   );
 }
@@ -191,24 +194,15 @@ function AppealCard({
         )}
       </div>
       {appeal.canDecide ? (
-        <div className="dash-appeal__decide">
-          <Textarea
-            label="Decision note"
-            hint="The user sees it in the ban history."
-            rows={2}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            error={error ?? undefined}
-          />
-          <div className="dash-appeal__buttons">
-            <Button variant="danger" disabled={sending} onClick={() => void decide('rejected')}>
-              Reject
-            </Button>
-            <Button disabled={sending} onClick={() => void decide('approved')}>
-              Approve
-            </Button>
-          </div>
-        </div>
+        <DecideAppeal
+          label="Decision note"
+          hint="The user sees it in the ban history."
+          note={note}
+          onNote={setNote}
+          error={error}
+          sending={sending}
+          onDecide={(outcome) => void decide(outcome)}
+        />
       ) : (
         <p className="dash-muted">
           {appeal.bannedBy._id === viewerId ? APPEAL_TEXTS.ownBan : APPEAL_TEXTS.adminDecides}

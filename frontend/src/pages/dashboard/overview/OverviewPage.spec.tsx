@@ -195,6 +195,55 @@ describe("the dashboard header's review bell", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/appeals'));
   });
 
+  it('lists who is online now for an admin, live: first name linking to their page, device, and away or online', async () => {
+    const { socket, router } = await onTheOverview();
+    expect(await screen.findByText('Waiting for the live list…')).toBeDefined();
+    const grace = { userId: 'u-grace', firstName: 'Grace', device: 'mobile', status: 'online' } as const;
+    const hal = { userId: 'u-hal', firstName: 'Hal', device: 'desktop', status: 'online' } as const;
+    act(() =>
+      socket.serverPushes({ event: 'onlineUsers', payload: { eventId: 'o-1', users: [grace, hal], total: 2 } }),
+    );
+    const list = screen.getByRole('list', { name: 'People online now' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['GracePhoneOnline', 'HalDesktopOnline']);
+
+    // Grace hides her page: away, without a reload.
+    act(() =>
+      socket.serverPushes({
+        event: 'onlineUsers',
+        payload: { eventId: 'o-2', users: [{ ...grace, status: 'away' }, hal], total: 2 },
+      }),
+    );
+    expect(within(list).getByTestId('online-u-grace').textContent).toBe('GracePhoneAway');
+    // Thousands online: the server sends the first 200 and counts the rest.
+    const crowd = Array.from({ length: 200 }, (_, i) => ({ ...hal, userId: `u-${i}`, firstName: `P${i}` }));
+    act(() => socket.serverPushes({ event: 'onlineUsers', payload: { eventId: 'o-3', users: crowd, total: 1_234 } }));
+    expect(within(screen.getByRole('list', { name: 'People online now' })).getAllByRole('listitem')).toHaveLength(200);
+    expect(screen.getByText('and 1,034 more')).toBeDefined();
+    expect(screen.getByRole('heading', { name: /^Online now/ }).textContent).toBe('Online now1,234');
+    act(() =>
+      socket.serverPushes({
+        event: 'onlineUsers',
+        payload: { eventId: 'o-4', users: [{ ...grace, status: 'away' }, hal], total: 2 },
+      }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('list', { name: 'People online now' })).getByRole('link', { name: 'Grace' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user-management/u-grace/view-details'));
+  });
+
+  it('shows a moderator no list of who is online (the server sends it to admins only)', async () => {
+    serveFakeApi()
+      .on('GET', AUTH_PATHS.userInfo, reply(200, aUser({ role: 'moderator', twoFactorEnabled: true })))
+      .on('GET', OVERVIEW_PATH, reply(200, anOverview()));
+    rememberSessionInThisBrowser();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    await waitFor(() => expect(counter('Online now').textContent).toBe('4'));
+    expect(screen.queryByRole('heading', { name: /^Online now/ })).toBeNull();
+  });
+
   it('shows no badge when nothing waits', async () => {
     await onTheOverview(200, anOverview({ openReports: 0, openAppeals: 0 }));
     const bell = await screen.findByRole('button', { name: 'Nothing to review' });

@@ -2,7 +2,9 @@ import type { DashboardCounters, DashboardOverview } from '@serendip/proto';
 import { RefreshCw } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
+import { selectCurrentUser } from '../../../features/auth/session.selectors';
 import { useCountersLoaded, useDashboardLive } from '../dashboard-live';
+import { OnlineNow } from './OnlineNow';
 import { fetchOverview } from './overview-api';
 import { logError } from '../../../shared/log';
 import { useDocumentTitle } from '../../../shared/use-document-title';
@@ -46,6 +48,7 @@ export function OverviewPage() {
   const countersLoaded = useCountersLoaded();
   const counters = useDashboardLive((live) => live.counters);
   const socketStatus = useAppSelector((state) => state.system.socket.status);
+  const isAdmin = useAppSelector(selectCurrentUser)?.role === 'admin';
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   // The counters the charts were last loaded with (a push that changes them reloads the charts), and when the last
   // load began.
@@ -144,7 +147,8 @@ export function OverviewPage() {
                 aria-labelledby={`counter-${key}`}
                 data-testid={`counter-${key}`}
               >
-                {counters[key].toLocaleString('en')}
+                {/* A server older than this page (a rolling deploy) may not send every counter yet. */}
+                {(counters[key] as number | undefined)?.toLocaleString('en') ?? '–'}
               </span>
             </li>
           ))}
@@ -152,6 +156,8 @@ export function OverviewPage() {
       ) : (
         loaded.state === 'loading' && <Spinner label="Loading the overview" />
       )}
+
+      {isAdmin && <OnlineNow />}
 
       {loaded.state === 'loaded' && (
         <Suspense fallback={<Spinner label="Loading the charts" />}>

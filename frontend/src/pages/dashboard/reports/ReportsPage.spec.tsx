@@ -51,6 +51,35 @@ describe('Reports page (spec 2 "Reports page")', () => {
     vi.restoreAllMocks();
   });
 
+  it('shows a report of a comment as a Comment, with its words and a link to the post instead of pictures', async () => {
+    onReportsPage([
+      aReport({
+        type: 'comment',
+        reason: 'spam',
+        screenshot: undefined,
+        serverSnapshot: undefined,
+        content: { postId: 'post-1', id: 'comment-1', text: 'Buy followers now' },
+      }),
+      aReport({
+        _id: 'report-2',
+        number: 6,
+        type: 'post',
+        screenshot: '/api/admin/reports/report-2/screenshot',
+        serverSnapshot: undefined,
+        content: { postId: 'post-2', id: 'post-2' },
+      }),
+    ]);
+    const first = await screen.findByRole('row', { name: 'Report #7' });
+    expect(within(first).getByText('Comment')).toBeDefined();
+    expect(within(first).getByText('Buy followers now')).toBeDefined();
+    expect(within(first).getByRole('link', { name: 'Open post' }).getAttribute('href')).toBe('/feed/post/post-1');
+    const second = screen.getByRole('row', { name: 'Report #6' });
+    expect(within(second).getByText('Post')).toBeDefined();
+    expect(within(second).getByText('Erased with the account')).toBeDefined();
+    // A reported post's picture is kept as its evidence.
+    expect(within(second).getByRole('button', { name: 'Enlarge the evidence of report #6' })).toBeDefined();
+  });
+
   it('shows the spec’s columns, severity colours, names linking to the user page, and pages', async () => {
     const { server } = onReportsPage(
       [

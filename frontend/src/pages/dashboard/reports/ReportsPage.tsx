@@ -18,6 +18,7 @@ import { Button, Spinner } from '../../../ui';
 import { fetchReports, type ReportFilters, type ReportsPageAnswer } from './dash-moderation-api';
 import {
   EvidenceThumbs,
+  REPORT_TYPE_LABELS,
   formatReportDate,
   Pager,
   PersonLink,
@@ -232,7 +233,7 @@ function ReportRow({
     <tr className={fresh ? 'dash-row--new' : undefined} aria-label={`Report #${report.number}`}>
       <td data-label="#">{report.number}</td>
       <td data-label="Type" className="dash-cell--wrap">
-        Video session
+        {REPORT_TYPE_LABELS[report.type] ?? report.type}
       </td>
       <td data-label="Reason" className="dash-cell--wrap">
         {REASON_LABELS[report.reason] ?? report.reason}

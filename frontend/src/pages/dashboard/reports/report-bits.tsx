@@ -98,12 +98,34 @@ export function EvidenceDialog({
  * clicks it: the server records every look at evidence (spec 6 Admin), so a page view must not count as a look at
  * every picture on it. The dialog loads the pictures.
  */
+/** The Type column: a call, or what was written in the feed. */
+export const REPORT_TYPE_LABELS: Record<DashReport['type'], string> = {
+  videosession: 'Video session',
+  post: 'Post',
+  comment: 'Comment',
+  reply: 'Reply',
+};
+
+/** A report of something written: its words as kept with the report, and a link to the post it is under. */
+export function ReportedWords({ content }: { content: NonNullable<DashReport['content']> }) {
+  return (
+    <span className="dash-reported-words">
+      {content.text !== undefined ? <q>{content.text}</q> : <span className="dash-muted">Erased with the account</span>}{' '}
+      <a href={`/feed/post/${content.postId}`} target="_blank" rel="noreferrer">
+        Open post
+      </a>
+    </span>
+  );
+}
+
 export function EvidenceThumbs({ report }: { report: DashReport }) {
   const [open, setOpen] = useState(false);
   const count = (report.screenshot ? 1 : 0) + (report.serverSnapshot ? 1 : 0);
-  if (count === 0) return <span className="dash-muted">None</span>;
+  const words = report.content ? <ReportedWords content={report.content} /> : null;
+  if (count === 0) return words ?? <span className="dash-muted">None</span>;
   return (
     <>
+      {words}
       <Button
         variant="quiet"
         size="sm"

@@ -24,8 +24,9 @@ import {
 import { BanDialog } from '../BanDialog';
 import { DASHBOARD_PATHS } from '../dashboard-paths';
 import { dashUsersApi } from './dash-users-api';
+import { STREAM_HISTORY_TEXTS, StreamHistoryDialog } from './StreamHistoryDialog';
 import { Pager } from './UserManagementPage';
-import { RoleBadge, StatusBadge, dateTime, displayName, shortDate } from './user-bits';
+import { ActorName, RoleBadge, StatusBadge, dateTime, displayName, shortDate } from './user-bits';
 import './users.css';
 
 type Load<T> = { state: 'loading' } | { state: 'failed'; notFound: boolean } | { state: 'loaded'; value: T };
@@ -54,6 +55,7 @@ export function UserDetailsPage() {
   const trailAsOf = useRef<string | null>(null);
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState<'ban' | 'unban' | null>(null);
+  const [historyOf, setHistoryOf] = useState<{ stream: string; eventId: string } | null>(null);
   const name = details.state === 'loaded' ? displayName(details.value.profile) : USER_DETAILS_TEXTS.title;
   useDocumentTitle(name);
 
@@ -131,7 +133,10 @@ export function UserDetailsPage() {
           <BansCard bans={details.value.bans} reports={details.value.reports} />
         </div>
       )}
-      <AuditTrailCard trail={trail} onPage={setTrailPage} />
+      <AuditTrailCard trail={trail} onPage={setTrailPage} onHistory={isAdmin ? setHistoryOf : undefined} />
+      {historyOf && (
+        <StreamHistoryDialog stream={historyOf.stream} eventId={historyOf.eventId} onClose={() => setHistoryOf(null)} />
+      )}
       {details.state === 'loaded' && (
         <>
           {dialog === 'ban' && (
@@ -397,14 +402,6 @@ function SessionsCard({ sessions }: { sessions: DashSession[] }) {
   );
 }
 
-/** Actors that are not people, in words: a signed-out request (a sign-up, a login) is made before anyone is known. */
-const SYSTEM_ACTORS: Record<string, string> = {
-  anonymous: 'a signed-out visitor',
-  system: 'Serendip',
-  matchmaker: 'the matchmaker',
-  cli: 'an operator (command line)',
-};
-
 const ENDED: Record<NonNullable<DashBan['endedHow']>, string> = {
   expired: 'Expired',
   unbanned: 'Lifted',
@@ -448,7 +445,16 @@ function BansCard({ bans, reports }: { bans: DashBan[]; reports: DashUserDetails
   );
 }
 
-function AuditTrailCard({ trail, onPage }: { trail: Load<AuditTrailPage>; onPage: (page: number) => void }) {
+function AuditTrailCard({
+  trail,
+  onPage,
+  onHistory,
+}: {
+  trail: Load<AuditTrailPage>;
+  onPage: (page: number) => void;
+  /** Admins: open an entry's whole stream (the server sends admins each entry's stream). */
+  onHistory?: (of: { stream: string; eventId: string }) => void;
+}) {
   return (
     <article className="dash-card" aria-labelledby="trail-title" aria-busy={trail.state === 'loading'}>
       <h2 id="trail-title" className="dash-user__card-title">
@@ -477,16 +483,20 @@ function AuditTrailCard({ trail, onPage }: { trail: Load<AuditTrailPage>; onPage
                     <time className="dash-user__muted" dateTime={e.at}>
                       {dateTime(e.at)}
                     </time>
+                    {onHistory && e.stream && (
+                      <Button
+                        variant="quiet"
+                        size="sm"
+                        className="dash-history__open"
+                        aria-label={`${STREAM_HISTORY_TEXTS.open}: ${e.type}, ${dateTime(e.at)}`}
+                        onClick={() => onHistory({ stream: e.stream!, eventId: e.id })}
+                      >
+                        {STREAM_HISTORY_TEXTS.open}
+                      </Button>
+                    )}
                   </div>
                   <span>
-                    by{' '}
-                    {e.actor.kind === 'user' ? (
-                      <Link to={DASHBOARD_PATHS.userDetails(e.actor._id)}>
-                        {e.actor.firstName ?? 'an erased account'}
-                      </Link>
-                    ) : (
-                      (SYSTEM_ACTORS[e.actor.name] ?? e.actor.name)
-                    )}
+                    by <ActorName actor={e.actor} />
                     {e.reason && <> · reason: {e.reason}</>}
                   </span>
                   {e.summary && <span className="dash-user__muted">{e.summary}</span>}

@@ -1,5 +1,7 @@
 import {
+  ADMIN_AUDIT_PATHS,
   API_PREFIX,
+  type AuditStreamHistory,
   type AuditTrailPage,
   DASH_USER_PATHS,
   type DashUserDetails,
@@ -20,6 +22,9 @@ export const dashUsersApi = {
   /** `asOf`: the first page's, so that the next pages hold still while reads (each recorded) add to the trail. */
   auditTrail: (userId: string, page: number, asOf?: string | null, signal?: AbortSignal) =>
     get<AuditTrailPage>(underApi(DASH_USER_PATHS.auditTrail(userId, page, asOf)), { signal }),
+  /** Admins only: one stream's whole history, oldest first; `cursor` from the page before. */
+  streamHistory: (stream: string, cursor?: string | null, signal?: AbortSignal) =>
+    get<AuditStreamHistory>(underApi(ADMIN_AUDIT_PATHS.stream(stream, cursor)), { signal }),
   unban: (caseId: string, reason: string) =>
     post<{ message: string }>(underApi(DASH_USER_PATHS.unban(caseId)), { reason }),
   setRole: (userId: string, role: Role, reason: string) =>

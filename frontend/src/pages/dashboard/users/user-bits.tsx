@@ -1,5 +1,7 @@
-import type { DashUserStatus, Role } from '@serendip/proto';
+import type { AuditActor, DashUserStatus, Role } from '@serendip/proto';
+import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../ui/Badge';
+import { DASHBOARD_PATHS } from '../dashboard-paths';
 
 /** A person's name as the dashboard shows it: first and last, else the username, else what is left of them. */
 export function displayName(user: {
@@ -38,3 +40,20 @@ export const dateTime = (iso: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
+
+/** Actors that are not people, in words: a signed-out request (a sign-up, a login) is made before anyone is known. */
+const SYSTEM_ACTORS: Record<string, string> = {
+  anonymous: 'a signed-out visitor',
+  system: 'Serendip',
+  matchmaker: 'the matchmaker',
+  cli: 'an operator (command line)',
+};
+
+/** Who did something on record: a person links to their page; a process is said in words. */
+export function ActorName({ actor }: { actor: AuditActor }) {
+  return actor.kind === 'user' ? (
+    <Link to={DASHBOARD_PATHS.userDetails(actor._id)}>{actor.firstName ?? 'an erased account'}</Link>
+  ) : (
+    <>{SYSTEM_ACTORS[actor.name] ?? actor.name}</>
+  );
+}
