@@ -1,5 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeWholeFile } from '../../platform/files/whole-file.js';
 
 /** Posts' pictures, under DATA_DIR/feed-images (owner-only), named by their id. */
 const DIR = 'feed-images';
@@ -7,9 +8,7 @@ const DIR = 'feed-images';
 export const feedImageFileName = (imageId: string) => `${imageId}.webp`;
 
 export async function writeFeedImage(dataDir: string, file: string, bytes: Buffer): Promise<void> {
-  const dir = path.join(dataDir, DIR);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFile(path.join(dir, path.basename(file)), bytes, { mode: 0o600 });
+  await writeWholeFile(path.join(dataDir, DIR, path.basename(file)), bytes);
 }
 
 export function readFeedImage(dataDir: string, file: string): Promise<Buffer> {

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Provider } from '@nestjs/common';
 import { API_PREFIX } from '@serendip/proto';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
+import { writeWholeFile } from '../../platform/files/whole-file.js';
 
 /**
  * Where finished avatars live. A port, so the filesystem adapter below can be swapped for an
  * S3-compatible one (same three calls, object keys = file names) without touching the upload flow or deletion.
  */
 export interface AvatarStorage {
-  /** Stores a new picture; names are never reused, so an existing name is an error. */
+  /** Stores a new picture whole or not at all (a full disk is storageFull); names are never reused. */
   save(name: string, bytes: Buffer): Promise<void>;
   /** The picture's bytes, or undefined when there is none by that name. */
   read(name: string): Promise<Buffer | undefined>;
@@ -49,8 +50,8 @@ export class FileAvatarStorage implements AvatarStorage {
   constructor(private readonly dir: string) {}
 
   async save(name: string, bytes: Buffer): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(this.pathOf(name), bytes, { flag: 'wx' });
+    // Served to everyone: readable by all, as before.
+    await writeWholeFile(this.pathOf(name), bytes, { mode: 0o644, dirMode: 0o755 });
   }
 
   async read(name: string): Promise<Buffer | undefined> {

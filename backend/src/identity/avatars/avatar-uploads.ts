@@ -10,6 +10,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../../config/config.js';
 import { CONFIG } from '../../config/config.token.js';
 import { DomainError } from '../../platform/cqrs/decider.js';
+import { isStorageFull, STORAGE_FULL_MESSAGE, storageFull } from '../../platform/files/whole-file.js';
 import { answerDomainError } from '../../platform/http/domain-error.filter.js';
 import { type Limit, RATE_LIMITS, type RateLimits, TooManyRequests } from '../../platform/http/rate-limits.js';
 import { ACCOUNT_RESTRICTED, AccountStanding } from '../public/account-standing.js';
@@ -94,6 +95,7 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
       onUploadCreate: (req, upload) => this.onUploadCreate(req, upload),
       onIncomingRequest: (req, id) => this.checkOwner(req, id),
       onUploadFinish: (req, upload) => this.onUploadFinish(req, upload),
+      onResponseError: (req, error) => this.onResponseError(req, error),
     });
     // tus reads a creation's upload again after onUploadFinish, so a one-request upload's raw file goes here.
     this.tus.on(EVENTS.POST_FINISH, (req, _res, upload) => {
@@ -269,9 +271,29 @@ export class AvatarUploads implements OnApplicationBootstrap, OnApplicationShutd
       const refusal = REFUSALS[result.problem];
       return json(refusal.status, { message: UPLOAD_FAILED, reason: refusal.reason });
     } catch (error) {
+      if (error instanceof DomainError && error.code === 'storage-full') return storageFullAnswer();
       this.logger.error(`avatar upload failed: ${(error as Error).message}`);
       return json(500, { message: SERVER_FAILED });
     }
+  }
+
+  /**
+   * What tus answers when storing bytes fails: its own answer would be a 500 that carries the error's text (paths,
+   * errno). A full disk is a 503 to try again later, and the unfinished upload is dropped to give the room back (the
+   * client starts over); anything else is logged here and answered without detail.
+   */
+  private async onResponseError(req: TusRequest, error: Error | { status_code: number; body: string }) {
+    if ('status_code' in error) return undefined;
+    if (isStorageFull(error)) {
+      const id = new URL(req.url).pathname.split('/').pop() ?? '';
+      this.logger.warn('avatar upload stopped: DATA_DIR is full');
+      if (UPLOAD_ID.test(id)) void this.drop(id).finally(() => this.pending.release(id));
+      // tus takes a status and a body here, no headers.
+      const { status_code, body } = storageFullAnswer();
+      return { status_code, body };
+    }
+    this.logger.error(`avatar upload failed: ${error.message}`);
+    return { status_code: 500, body: JSON.stringify({ message: UPLOAD_FAILED }) };
   }
 
   private async discard(id: string): Promise<void> {
@@ -286,10 +308,21 @@ function nodeRequestOf(req: TusRequest): object | undefined {
   return req.runtime?.node?.req;
 }
 
-function json(status: number, body: unknown) {
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return {
     status_code: status,
     body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
   };
+}
+
+function storageFullAnswer() {
+  const full = storageFull();
+  return json(
+    503,
+    { message: SERVER_FAILED, reason: STORAGE_FULL_MESSAGE },
+    {
+      'Retry-After': String(full.retryAfterSeconds),
+    },
+  );
 }

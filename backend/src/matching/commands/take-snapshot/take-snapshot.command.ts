@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -8,6 +7,7 @@ import type { Config } from '../../../config/config.js';
 import { CONFIG } from '../../../config/config.token.js';
 import { DomainError } from '../../../platform/cqrs/decider.js';
 import { executeDecider } from '../../../platform/cqrs/execute-decider.js';
+import { writeWholeFile } from '../../../platform/files/whole-file.js';
 import { DATABASE, type Db } from '../../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../../platform/event-core/event-core.js';
 import { match } from '../../domain/match.decider.js';
@@ -87,10 +87,8 @@ export class TakeSnapshotHandler implements ICommandHandler<TakeSnapshot> {
     // The SFU's hash must be the bytes' own: evidence that changed on the way is no evidence.
     if (sha256 !== shot.sha256) throw new DomainError('snapshot-corrupt', 'The snapshot arrived damaged; try again.');
     const snapshotId = randomUUID();
-    const dir = path.join(this.config.dataDir, EVIDENCE_DIR);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
     const file = `${snapshotId}.jpg`;
-    await writeFile(path.join(dir, file), jpeg, { mode: 0o600 });
+    await writeWholeFile(path.join(this.config.dataDir, EVIDENCE_DIR, file), jpeg);
     const record: SnapshotRecord = {
       matchId: call.match_id,
       snapshotId,

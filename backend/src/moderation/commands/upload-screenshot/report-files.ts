@@ -1,5 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeWholeFile } from '../../../platform/files/whole-file.js';
 
 /** Reporters' screenshots, under DATA_DIR/evidence/reports (owner-only), beside matching's server snapshots. */
 const REPORTS_DIR = path.join('evidence', 'reports');
@@ -7,9 +8,7 @@ const REPORTS_DIR = path.join('evidence', 'reports');
 export const reportFileName = (screenshotId: string) => `${screenshotId}.jpg`;
 
 export async function writeReportFile(dataDir: string, file: string, bytes: Buffer): Promise<void> {
-  const dir = path.join(dataDir, REPORTS_DIR);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFile(path.join(dir, file), bytes, { mode: 0o600 });
+  await writeWholeFile(path.join(dataDir, REPORTS_DIR, path.basename(file)), bytes);
 }
 
 export function readReportFile(dataDir: string, file: string): Promise<Buffer> {
