@@ -13,7 +13,6 @@ import { contexts } from '../contexts.js';
 import { emailKey } from '../identity/accounts/email-address.js';
 import { account } from '../identity/domain/account.decider.js';
 import { type AccountEvent, accountStream } from '../identity/domain/account.events.js';
-import { BanStanding } from '../moderation/queries/standing/ban-standing.js';
 import type { Db } from '../platform/database/database.js';
 import { aggregateOf } from '../platform/event-core/bounded-context.js';
 import type { EventCore } from '../platform/event-core/event-core.js';
@@ -37,7 +36,7 @@ import {
   UsageError,
   upTo,
 } from './events/event-query.js';
-import { ParquetExport } from './events/parquet-export.js';
+import type { ParquetExport } from './events/parquet-export.js';
 
 const BATCH = 5_000;
 /**
@@ -203,7 +202,9 @@ runCli('events', async () => {
       );
       let files: string[] = [];
       const scratch = await mkdtemp(path.join(tmpdir(), 'serendip-export-'));
-      const parquet = await ParquetExport.open(command.out, scratch).catch(async (error: unknown) => {
+      // DuckDB takes half a second to load: only the export pays for it.
+      const { ParquetExport } = await import('./events/parquet-export.js');
+      const parquet: ParquetExport = await ParquetExport.open(command.out, scratch).catch(async (error: unknown) => {
         await rm(scratch, { recursive: true, force: true });
         throw error;
       });
@@ -304,6 +305,8 @@ async function recordPersonalDataRead(
   if (!owner || state.status !== 'registered' || state.role !== 'admin')
     throw new UsageError(`--as: ${address} is not an admin's address; personal data is for admins only`);
   const now = new Date();
+  // Loaded only here: it brings identity's public side (Nest and all), a second and more of start-up for every verb.
+  const { BanStanding } = await import('../moderation/queries/standing/ban-standing.js');
   // A banned admin is kept off the dashboard (AuthGuard's 403, spec 4 "Ban"): not let in by the back door either.
   if (await new BanStanding(db).isRestricted(owner.user_id, now))
     throw new UsageError(`--as: ${address} is banned; personal data is for admins in good standing only`);

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../database/database.js';
 import type { EventStore } from '../event-store/event-store.js';
-import { EsdbEventStore } from '../event-store/eventstoredb/esdb-event-store.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { createMessageBus } from '../messaging/create-message-bus.js';
 import { IntegrationEventPublisher } from '../messaging/integration-event-publisher.js';
@@ -51,8 +50,11 @@ export class EventCore {
     const { db, contexts, logger } = options;
     const log = logger.child({ component: 'event-core' });
     let adapter: EventStore;
-    if (options.eventStoreUrl) adapter = await EsdbEventStore.connect(options.eventStoreUrl);
-    else {
+    if (options.eventStoreUrl) {
+      // Loaded only when asked for: its gRPC client takes a third of a second to load, which every command would pay.
+      const { EsdbEventStore } = await import('../event-store/eventstoredb/esdb-event-store.js');
+      adapter = await EsdbEventStore.connect(options.eventStoreUrl);
+    } else {
       const postgres = new PostgresEventStore(db, {
         connectionString: options.databaseUrl,
         logger: log,
