@@ -29,6 +29,7 @@ import type { EventCore } from './platform/event-core/event-core.js';
 import { loggablePath, NestPinoLogger } from './platform/logging/logger.js';
 import { createMailSender } from './platform/mail/mail-sender.js';
 import { BodyProblemInterceptor, deferredBodyParsers, type RawImageRoute } from './platform/http/body-parsing.js';
+import { DatabaseUnavailableFilter } from './platform/http/database-unavailable.filter.js';
 import { DomainErrorFilter } from './platform/http/domain-error.filter.js';
 import { sameOriginWrites } from './platform/http/same-origin.js';
 import { SerendipSocketAdapter } from './platform/realtime/socket-adapter.js';
@@ -104,7 +105,8 @@ export async function createServerApp({ config, db, core, logger }: ServerAppDep
   // Every body is checked against its DTO: unknown fields are refused, each problem is named (400).
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalInterceptors(new BodyProblemInterceptor());
-  app.useGlobalFilters(new DomainErrorFilter());
+  // The catch-all first: Nest asks the later, narrower filter first.
+  app.useGlobalFilters(new DatabaseUnavailableFilter(app.getHttpAdapter()), new DomainErrorFilter());
   app.useWebSocketAdapter(new SerendipSocketAdapter(app, config.publicUrl));
   app.setGlobalPrefix(API_PREFIX);
   if (config.apiDocs) {
