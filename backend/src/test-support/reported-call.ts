@@ -10,17 +10,7 @@ import { ANYONE, nextEvent, type VideoClient, videoUser } from './video-users.js
  * evidence and a ban in their history. Their sockets go into `open`, for the caller to close.
  */
 export async function reportedAndBanned(test: TestApp, admin: ApiClient, open: VideoClient[], colour = '#c33') {
-  const ada = await videoUser(test.base, { firstName: 'Ada', gender: 'female' });
-  const bob = await videoUser(test.base, { firstName: 'Bob', gender: 'male' });
-  const [adaSocket, bobSocket] = [await ada.connect(), await bob.connect()];
-  open.push(adaSocket, bobSocket);
-  const found = nextEvent(adaSocket, 'matchFound');
-  await adaSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
-  await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
-  const { matchId } = await found;
-  await expect
-    .poll(() => test.db.selectFrom('matches').select('match_id').where('match_id', '=', matchId).executeTakeFirst())
-    .toBeDefined();
+  const { ada, bob, matchId } = await inACall(test, open);
   const jpeg = await sharp({ create: { width: 64, height: 36, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
@@ -48,4 +38,23 @@ export async function reportedAndBanned(test: TestApp, admin: ApiClient, open: V
   });
   expect(banned.status).toBe(201);
   return { ada, bob, matchId, reportId };
+}
+
+/**
+ * Ada and Bob paired by the app and their call on record (the `matches` read model), so either may report it. Their
+ * sockets go into `open`, for the caller to close.
+ */
+export async function inACall(test: TestApp, open: VideoClient[]) {
+  const ada = await videoUser(test.base, { firstName: 'Ada', gender: 'female' });
+  const bob = await videoUser(test.base, { firstName: 'Bob', gender: 'male' });
+  const [adaSocket, bobSocket] = [await ada.connect(), await bob.connect()];
+  open.push(adaSocket, bobSocket);
+  const found = nextEvent(adaSocket, 'matchFound');
+  await adaSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+  await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
+  const { matchId } = await found;
+  await expect
+    .poll(() => test.db.selectFrom('matches').select('match_id').where('match_id', '=', matchId).executeTakeFirst())
+    .toBeDefined();
+  return { ada, bob, matchId };
 }

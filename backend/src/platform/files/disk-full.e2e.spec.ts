@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../test-support/api-client.js';
 import { startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { ANYONE, nextEvent, type VideoClient, videoUser } from '../../test-support/video-users.js';
+import { inACall } from '../../test-support/reported-call.js';
+import { type VideoClient, videoUser } from '../../test-support/video-users.js';
 import { STORAGE_FULL_MESSAGE, writeWholeFile } from './whole-file.js';
 
 /**
@@ -141,17 +142,7 @@ describe.skipIf(cannotMount)('a full DATA_DIR', () => {
   });
 
   it("a report's screenshot: 503 with the reason, no file and no upload on record; then it works", async () => {
-    const ada = await videoUser(test.base, { firstName: 'Ada', gender: 'female' });
-    const bob = await videoUser(test.base, { firstName: 'Bob', gender: 'male' });
-    const [adaSocket, bobSocket] = [await ada.connect(), await bob.connect()];
-    sockets.push(adaSocket, bobSocket);
-    const found = nextEvent(adaSocket, 'matchFound');
-    await adaSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
-    await bobSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' });
-    const { matchId } = await found;
-    await expect
-      .poll(() => test.db.selectFrom('matches').select('match_id').where('match_id', '=', matchId).executeTakeFirst())
-      .toBeDefined();
+    const { ada } = await inACall(test, sockets);
     const screenshot = await jpeg('#36c', 320);
     const send = () =>
       fetch(`${test.base}/api/report/screenshots`, {
