@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contexts } from '../../contexts.js';
 import { accountStream } from '../../identity/domain/account.events.js';
 import { usersProjection } from '../../identity/projections/users.projection.js';
-import { createDb, type Db } from '../../platform/database/database.js';
-import { type RunningPostgres, startEmbeddedPostgres } from '../../platform/database/embedded-postgres.js';
-import { EventCore } from '../../platform/event-core/event-core.js';
-import { rebuildProjection } from '../../platform/projections/rebuild-projection.js';
+import { createDb, type Db } from './database.js';
+import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
+import { EventCore } from '../event-core/event-core.js';
+import { rebuildProjection } from '../projections/rebuild-projection.js';
 import { ApiClient } from '../../test-support/api-client.js';
 import {
   type BackendProcess,
