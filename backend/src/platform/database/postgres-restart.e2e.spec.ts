@@ -28,7 +28,9 @@ import { sharedTempDir } from '../../test-support/temp-dir.js';
 // Not in `npm test` yet: it found a bug not fixed yet. After the restart the projector can lag more than the 5 s a
 // sign-up waits to read its own write, and that sign-up, though its account was created, is answered 401 (a loaded CI
 // run saw 68 of them). `npm run chaos` runs it; it joins the suite once that is fixed.
-const notInSuite = process.env.CHAOS ? undefined : 'it runs under npm run chaos until its 401-after-restart bug is fixed (README)';
+const notInSuite = process.env.CHAOS
+  ? undefined
+  : 'it runs under npm run chaos until its 401-after-restart bug is fixed (README)';
 if (notInSuite) console.warn(`Postgres restart test skipped: ${notInSuite}`);
 
 describe.skipIf(notInSuite)('Postgres restarted mid-traffic', () => {
