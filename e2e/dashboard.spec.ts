@@ -186,7 +186,8 @@ describe.skipIf(browserUnavailable() ?? !mediasoupWorker())('the admin dashboard
     await admin.getByRole('button', { name: 'Refresh Server Status' }).click();
     await admin.getByText('Server Down').waitFor();
     await admin.unroute('**/api/health');
-  });
+    // A long walk through five pages with two people in a call: 42 s on a quiet run, past 60 s on a loaded one.
+  }, 180_000);
 
   it('every dashboard page on a phone', async () => {
     const admin = await adminPage(VIEWPORTS.phone);
