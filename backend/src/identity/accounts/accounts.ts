@@ -8,6 +8,7 @@ import type { Position } from '../../platform/event-store/event-store.js';
 import { account, type AccountCommand } from '../domain/account.decider.js';
 import { type AccountEvent, accountStream } from '../domain/account.events.js';
 import { AccountStanding } from '../public/account-standing.js';
+import { usersProjection } from '../projections/users.projection.js';
 import { readUserInfo } from './user-info.js';
 
 /** How long an answer waits for the read model to take in the command it answers. */
@@ -42,15 +43,19 @@ export class Accounts {
     return user;
   }
 
-  /** The user as the read model shows them once it has taken in `position` (read your own write). */
+  /**
+   * The user as the read model shows them once it has taken in `position` (read your own write). The users read
+   * model is named, so an answer waits for it even while it retries after a failure (a Postgres restart): never
+   * "no such account" for an account just made, but a 503 that says it is saved if it takes too long.
+   */
   async userInfoAfter(userId: string, position: Position | undefined, now: Date): Promise<UserInfo> {
-    if (position) await this.core.projections.caughtUpTo(position, READ_YOUR_WRITE_MS);
+    await this.caughtUpTo(position);
     return this.userInfo(userId, now);
   }
 
-  /** Waits until the read models have taken in `position`. */
+  /** Waits until the users read model has taken in `position`. */
   async caughtUpTo(position: Position | undefined): Promise<void> {
-    if (position) await this.core.projections.caughtUpTo(position, READ_YOUR_WRITE_MS);
+    if (position) await this.core.projections.caughtUpTo(position, READ_YOUR_WRITE_MS, [usersProjection.name]);
   }
 }
 

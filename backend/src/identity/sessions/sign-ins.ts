@@ -4,6 +4,7 @@ import type { UserInfo } from '@serendip/proto';
 import type { CommandMetadata } from '../../platform/cqrs/execute-decider.js';
 import { DATABASE, type Db } from '../../platform/database/database.js';
 import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core.js';
+import { ReadModelBehind } from '../../platform/projections/projection-engine.js';
 import { Accounts } from '../accounts/accounts.js';
 import { LocationService, SIGN_IN_LOOKUP_BUDGET_MS } from '../location/location.service.js';
 import { ACCESS_TOKENS } from '../public/session-resolver.js';
@@ -27,6 +28,10 @@ export interface SignedIn {
   /** This browser is now a known device of the account. */
   deviceToken: string;
 }
+
+/** A sign-in (or sign-up) recorded while the users read model lags too far behind to answer it (a 503). */
+export const SIGN_IN_BEHIND =
+  'Your account is ready but Serendip is slow to show it right now; please log in again in a few seconds';
 
 /**
  * Sessions begin and end here (spec 3 "Login session"): a row for the fast checks every request makes, and an event
@@ -66,7 +71,11 @@ export class SignIns {
     const moved = await this.location.recordAfterSignIn(userId, place, meta);
     const accessToken = await this.tokens.sign({ userId, sessionId, signedInWithCode }, meta.now);
     const deviceToken = await this.knownDevices.remember(userId, device.knownDeviceToken, meta.now);
-    const user = await this.accounts.userInfoAfter(userId, moved ?? started, meta.now);
+    const user = await this.accounts.userInfoAfter(userId, moved ?? started, meta.now).catch((error: unknown) => {
+      // The account exists (a sign-up's is made): say so, or a retried sign-up would hear its address is taken.
+      if (error instanceof ReadModelBehind) throw new ReadModelBehind(SIGN_IN_BEHIND);
+      throw error;
+    });
     return { user: { ...user, signedInWithCode }, accessToken, refreshToken, deviceToken };
   }
 

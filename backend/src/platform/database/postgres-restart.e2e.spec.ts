@@ -25,15 +25,7 @@ import { sharedTempDir } from '../../test-support/temp-dir.js';
  * 500, never a crash), it takes sign-ups again within seconds of the database's return without being restarted, every
  * sign-up it acknowledged is in the log, and the users read model equals a rebuild from the log.
  */
-// Not in `npm test` yet: it found a bug not fixed yet. After the restart the projector can lag more than the 5 s a
-// sign-up waits to read its own write, and that sign-up, though its account was created, is answered 401 (a loaded CI
-// run saw 68 of them). `npm run chaos` runs it; it joins the suite once that is fixed.
-const notInSuite = process.env.CHAOS
-  ? undefined
-  : 'it runs under npm run chaos until its 401-after-restart bug is fixed (README)';
-if (notInSuite) console.warn(`Postgres restart test skipped: ${notInSuite}`);
-
-describe.skipIf(notInSuite)('Postgres restarted mid-traffic', () => {
+describe('Postgres restarted mid-traffic', () => {
   const logger = pino({ level: 'silent' });
   let dir: string;
   let port: number;
@@ -88,7 +80,8 @@ describe.skipIf(notInSuite)('Postgres restarted mid-traffic', () => {
         let status: number | string;
         try {
           const res = await client.call('POST', '/auth/signup', { emailAddress, password: 'violet-harbour-42' });
-          status = res.status;
+          // A 503 says which: the database is away, or the account is saved but not yet readable.
+          status = res.status === 503 ? `503 ${(res.body as { code?: string }).code}` : res.status;
           if (res.status === 201) {
             acknowledged.push((res.body as { _id: string })._id);
             if (down.upAt && firstAckAfterUp === undefined) firstAckAfterUp = Date.now();
@@ -122,7 +115,10 @@ describe.skipIf(notInSuite)('Postgres restarted mid-traffic', () => {
         `answers: ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     // Only "done" or "come back later": no 500, no dropped connection, and the process never ended.
-    expect([...statuses.keys()].sort()).toEqual([201, 503]);
+    expect(statuses.get(201)).toBeGreaterThan(0);
+    expect(statuses.get('503 database-unavailable')).toBeGreaterThan(0);
+    const known = [201, '503 database-unavailable', '503 read-model-behind'];
+    expect([...statuses.keys()].filter((s) => !known.includes(s))).toEqual([]);
     expect(firstAckAfterUp! - down.upAt).toBeLessThan(10_000);
     expect(node.child.exitCode).toBeNull();
     expect((await fetch(`${base}/api/health`)).status).toBe(200);

@@ -10,7 +10,7 @@ import { type RecordedEvent, START } from '../event-store/event-store.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { readCheckpoint } from './checkpoints.js';
 import { applyToProjection, type Projection } from './projection.js';
-import { ProjectionEngine } from './projection-engine.js';
+import { ProjectionEngine, ReadModelBehind } from './projection-engine.js';
 import { rebuildProjection } from './rebuild-projection.js';
 
 /** A read model for tests: one row per Counted event, keyed by event id (a duplicate would fail loudly). */
@@ -104,6 +104,26 @@ describe('projection engine', () => {
     await expect.poll(() => count(flaky), { timeout: 5_000 }).toBe(already + 15);
     await engine.stop();
     expect(await count(healthy)).toBe(already + 15);
+  });
+
+  it('makes a reader of one read model wait while that projection retries, then answers from what it took in', async () => {
+    const [healthy, flaky] = [`ok-${randomUUID()}`, `flaky-${randomUUID()}`];
+    let broken = true;
+    const engine = new ProjectionEngine(db, store, [counter(healthy), counter(flaky, () => broken)], logger);
+    await engine.start();
+    const position = await appendCounted(3);
+    await engine.caughtUpTo(position, 10_000, [healthy]);
+    // The failing read model has not seen the write: waiting for it must not say it has (a sign-up answered "no
+    // such account" after a Postgres restart did), but a 503 that says the change is saved.
+    const refused = await engine.caughtUpTo(position, 300, [flaky]).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ReadModelBehind);
+    expect(refused).toMatchObject({ kind: 'unavailable', retryAfterSeconds: 5 });
+
+    const waiting = engine.caughtUpTo(position, 15_000, [flaky]);
+    broken = false;
+    await waiting;
+    expect(await count(flaky)).toBe(await countedInLog());
+    await engine.stop();
   });
 
   it('never keeps half a batch: a projection failing mid-batch leaves no rows and no checkpoint move', async () => {

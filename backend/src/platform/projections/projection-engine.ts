@@ -9,13 +9,18 @@ import {
   type RecordedEvent,
   START,
 } from '../event-store/event-store.js';
+import { DomainError } from '../cqrs/decider.js';
 import { readCheckpoint } from './checkpoints.js';
 import { backoffDelay, sleep } from '../shared/backoff.js';
 import { applyToProjection, type Projection } from './projection.js';
 
 const BATCH = 500;
 const FLUSH_DELAY_MS = 2;
-const MAX_BACKOFF_MS = 30_000;
+// Short enough that read models are back within seconds of the database (a Postgres restart), long enough that a
+// projection failing for good costs next to nothing.
+const MAX_BACKOFF_MS = 5_000;
+/** A subscription that has lived this long without failing starts its backoff afresh when it next fails. */
+const HEALTHY_MS = 10_000;
 
 interface Lane {
   projection: Projection;
@@ -42,7 +47,7 @@ export class ProjectionEngine {
   private readonly stopping = new AbortController();
   private resubscribing: Promise<void> | undefined;
   private readonly recovering = new Set<Promise<void>>();
-  private readonly listeners = new Set<(position: Position) => void>();
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -75,11 +80,15 @@ export class ProjectionEngine {
    * catch up, and never freeze silently.
    */
   private subscribe(failures: number): void {
+    const since = Date.now();
     this.subscription = this.store.subscribeToAll({
       after: this.position,
       onEvent: (event) => this.receive(event),
       onError: (error) => {
         if (this.stopped) return;
+        // Each outage starts from a short wait: a count carried over from last week's would keep read models
+        // seconds behind for nothing.
+        if (Date.now() - since > HEALTHY_MS) failures = 0;
         this.logger.error(
           { position: show(this.position), err: describe(error), failures: failures + 1 },
           'reading the log failed; resubscribing',
@@ -94,15 +103,25 @@ export class ProjectionEngine {
     });
   }
 
-  /** Resolves once every live projection has taken in the log up to `position` (tests, benchmarks, rebuilds). */
-  async caughtUpTo(position: Position, timeoutMs = 30_000): Promise<void> {
-    const done = () => comparePositions(this.position, position) >= 0;
+  /**
+   * Resolves once the log up to `position` has been taken in: by the projections named (read your own write: the read
+   * models the caller is about to read, even while one of them is retrying after a failure), or, when none are named,
+   * by every live projection (tests, benchmarks, rebuilds). Past `timeoutMs` it fails with a 503 that says the change
+   * is saved, so a caller never answers from a read model that has not seen it.
+   */
+  async caughtUpTo(position: Position, timeoutMs = 30_000, projections?: readonly string[]): Promise<void> {
+    const lanes = projections?.map((name) => {
+      const lane = this.lanes.find((l) => l.projection.name === name);
+      if (!lane) throw new Error(`no projection named ${name}`);
+      return lane;
+    });
+    const done = () =>
+      lanes
+        ? lanes.every((l) => comparePositions(l.position, position) >= 0)
+        : comparePositions(this.position, position) >= 0;
     if (done()) return;
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => (this.listeners.delete(check), reject(new Error('projections did not catch up in time'))),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => (this.listeners.delete(check), reject(new ReadModelBehind())), timeoutMs);
       const check = () => done() && (clearTimeout(timer), this.listeners.delete(check), resolve());
       this.listeners.add(check);
     });
@@ -145,7 +164,11 @@ export class ProjectionEngine {
     if (batch.length === 0) return;
     await Promise.all(this.lanes.filter((l) => l.live).map((lane) => this.applyLive(lane, batch)));
     this.position = batch[batch.length - 1]!.position;
-    for (const listener of [...this.listeners]) listener(this.position);
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 
   private async applyLive(lane: Lane, batch: RecordedEvent[]): Promise<void> {
@@ -164,6 +187,8 @@ export class ProjectionEngine {
 
   private async apply(lane: Lane, events: RecordedEvent[]): Promise<void> {
     lane.position = await applyToProjection(this.db, lane.projection, lane.position, events);
+    // A projection catching up on its own moves on between flushes; whoever waits for it hears of it.
+    if (!lane.live) this.notify();
   }
 
   private async recover(lane: Lane): Promise<void> {
@@ -197,6 +222,16 @@ export class ProjectionEngine {
     }
   }
 }
+
+/** A read model has not taken in a command it recorded within the time allowed (a 503: the change is saved). */
+export class ReadModelBehind extends DomainError {
+  constructor(message = READ_MODEL_BEHIND_MESSAGE) {
+    super('read-model-behind', message, { kind: 'unavailable', retryAfterSeconds: 5 });
+  }
+}
+
+export const READ_MODEL_BEHIND_MESSAGE =
+  'Your change is saved but is taking a moment to show; please reload in a few seconds';
 
 const show = (p: Position) => `${p.commit}/${p.prepare}`;
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
