@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { AccountUpdatedPush, SessionEndedPush } from '@serendip/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './test-support/api-client.js';
-import { type BackendProcess, buildBackend, startBackendProcess, waitForOk } from './test-support/backend-process.js';
-import { freePort } from './test-support/global-postgres.js';
-import { TestNatsServer } from './test-support/nats-server.js';
-import { type SmtpSink, startSmtpSink } from './test-support/smtp-sink.js';
-import { sharedTempDir } from './test-support/temp-dir.js';
-import { createTestDatabase, type TestDatabase } from './test-support/test-database.js';
+import { startTwoNodes, type TwoNodes } from './test-support/two-nodes.js';
 import {
   ANYONE,
   nextEvent,
@@ -25,53 +19,23 @@ import {
  * on one node closes its sockets on the other (DESIGN.md "Fan-out: NATS").
  */
 describe('two backend nodes', () => {
-  let database: TestDatabase;
-  let nats: TestNatsServer;
-  let sink: SmtpSink;
-  const nodes: { process: BackendProcess; base: string }[] = [];
+  let cluster: TwoNodes;
+  let nodes: TwoNodes['nodes'];
+  let sink: TwoNodes['sink'];
   const sockets: VideoClient[] = [];
 
   beforeAll(async () => {
-    buildBackend();
-    database = await createTestDatabase();
-    nats = new TestNatsServer(await freePort(), await sharedTempDir('serendip-nats-'));
-    await nats.start();
-    sink = await startSmtpSink();
-    const shared = {
-      SMTP_URL: sink.url,
-      DATABASE_URL: database.url,
-      NATS_URL: nats.url,
-      // One key for both: a session signed in on one node is valid on the other.
-      PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
-      LOG_LEVEL: 'warn',
-    };
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const process = startBackendProcess({
-        ...shared,
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DATA_DIR: await sharedTempDir('serendip-node-'),
-      });
-      nodes.push({ process, base });
-      await waitForOk(`${base}/api/health`, 90_000, process.exited).catch((error: Error) => {
-        throw new Error(`${error.message}\n${process.stderr()}${process.stdout()}`);
-      });
-    }
+    cluster = await startTwoNodes();
+    ({ nodes, sink } = cluster);
   }, 180_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    for (const node of nodes) node.process.child.kill('SIGTERM');
-    await Promise.all(nodes.map((n) => n.process.exited));
-    await nats?.stop();
-    await sink?.stop();
-    await database?.drop();
+    await cluster?.stop();
   }, 30_000);
 
   it('pairs a user on one node with a user on the other, and relays their signaling and chat', async () => {
-    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const [one, two] = nodes;
     const ada = await videoUser(one.base, { firstName: 'Ada', gender: 'female' }, sinkMailbox(sink));
     const bob = await videoUser(two.base, { firstName: 'Bob', gender: 'male' }, sinkMailbox(sink));
     const adaSocket = await openVideoSocket(one.base, ada.api);
@@ -134,7 +98,7 @@ describe('two backend nodes', () => {
   const SESSION_EXPIRED = { code: 'unauthenticated', reason: 'Session Expired, Please Log In.' };
 
   it('closes a session\'s sockets on the other node within a second of "end this session", and only that session\'s', async () => {
-    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const [one, two] = nodes;
     const ada = await videoUser(one.base, { firstName: 'Ada' }, sinkMailbox(sink));
     const onTwo = await signIn(two.base, ada.user.emailAddress);
     const doomed = await openVideoSocket(two.base, onTwo);
@@ -160,7 +124,7 @@ describe('two backend nodes', () => {
   }, 60_000);
 
   it('closes the video and system sockets on the other node within a second of a logout', async () => {
-    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const [one, two] = nodes;
     const bob = await videoUser(two.base, { firstName: 'Bob', gender: 'male' }, sinkMailbox(sink));
     const video = await openVideoSocket(two.base, bob.api);
     const system = await openSystemSocket(two.base, bob.api);
@@ -180,7 +144,7 @@ describe('two backend nodes', () => {
   }, 60_000);
 
   it('tells the system socket on the other node at once when the account’s access changes (two-factor login on)', async () => {
-    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const [one, two] = nodes;
     const dora = await videoUser(one.base, { firstName: 'Dora' }, sinkMailbox(sink));
     const system = await openSystemSocket(two.base, sameSessionOn(two.base, dora.api));
     const updates: AccountUpdatedPush[] = [];
@@ -203,7 +167,7 @@ describe('two backend nodes', () => {
   }, 60_000);
 
   it("closes every session's sockets on the other node within a second of a password reset", async () => {
-    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const [one, two] = nodes;
     const cleo = await videoUser(two.base, { firstName: 'Cleo' }, sinkMailbox(sink));
     const video = await openVideoSocket(two.base, cleo.api);
     sockets.push(video);

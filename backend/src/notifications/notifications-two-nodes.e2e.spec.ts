@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { type NewNotificationPush, NOTIFICATION_PATHS } from '@serendip/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCode } from '../test-support/admins.js';
 import { ApiClient } from '../test-support/api-client.js';
-import { type BackendProcess, buildBackend, startBackendProcess, waitForOk } from '../test-support/backend-process.js';
-import { freePort } from '../test-support/global-postgres.js';
-import { TestNatsServer } from '../test-support/nats-server.js';
-import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink.js';
-import { sharedTempDir } from '../test-support/temp-dir.js';
-import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
+import { startTwoNodes, type TwoNodes } from '../test-support/two-nodes.js';
 import { openSystemSocket, sinkMailbox, type SystemClient, videoUser } from '../test-support/video-users.js';
 
 const ADMIN = { emailAddress: 'notifier@example.com', password: 'violet-harbour-lantern-42' };
@@ -19,53 +13,22 @@ const ADMIN = { emailAddress: 'notifier@example.com', password: 'violet-harbour-
  * gets it once on each.
  */
 describe('notifications on two backend nodes', () => {
-  let database: TestDatabase;
-  let nats: TestNatsServer;
-  let sink: SmtpSink;
-  const nodes: { process: BackendProcess; base: string }[] = [];
+  let cluster: TwoNodes;
+  let nodes: TwoNodes['nodes'];
   const sockets: SystemClient[] = [];
   let admin: ApiClient;
 
   beforeAll(async () => {
-    buildBackend();
-    database = await createTestDatabase();
-    nats = new TestNatsServer(await freePort(), await sharedTempDir('serendip-nats-'));
-    await nats.start();
-    sink = await startSmtpSink();
-    const shared = {
-      SMTP_URL: sink.url,
-      DATABASE_URL: database.url,
-      NATS_URL: nats.url,
-      PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
-      LOG_LEVEL: 'warn',
-    };
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      const process = startBackendProcess({
-        ...shared,
-        // The first node makes the admin at start, as a deployment's ADMIN_EMAIL does.
-        ...(i === 0 ? { ADMIN_EMAIL: ADMIN.emailAddress, ADMIN_PASSWORD: ADMIN.password } : {}),
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DATA_DIR: await sharedTempDir('serendip-node-'),
-      });
-      nodes.push({ process, base });
-      await waitForOk(`${base}/api/health`, 90_000, process.exited).catch((error: Error) => {
-        throw new Error(`${error.message}\n${process.stderr()}${process.stdout()}`);
-      });
-    }
-    admin = new ApiClient(nodes[0]!.base);
-    await signInWithCode(admin, ADMIN.emailAddress, ADMIN.password, sinkMailbox(sink));
+    // The first node makes the admin at start, as a deployment's ADMIN_EMAIL does.
+    cluster = await startTwoNodes({ ADMIN_EMAIL: ADMIN.emailAddress, ADMIN_PASSWORD: ADMIN.password });
+    nodes = cluster.nodes;
+    admin = new ApiClient(nodes[0].base);
+    await signInWithCode(admin, ADMIN.emailAddress, ADMIN.password, sinkMailbox(cluster.sink));
   }, 180_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    for (const node of nodes) node.process.child.kill('SIGTERM');
-    await Promise.all(nodes.map((n) => n.process.exited));
-    await nats?.stop();
-    await sink?.stop();
-    await database?.drop();
+    await cluster?.stop();
   }, 30_000);
 
   /** A page on `base` with `api`'s session, and what it has been pushed (with when), once the server delivers to it. */
@@ -88,10 +51,10 @@ describe('notifications on two backend nodes', () => {
   }
 
   it('delivers a notification sent on node A to its recipient on node B within a second', async () => {
-    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
-    const bob = await videoUser(two.base, { firstName: 'Bob' }, sinkMailbox(sink));
+    const [one, two] = nodes;
+    const bob = await videoUser(two.base, { firstName: 'Bob' }, sinkMailbox(cluster.sink));
     const bobPage = await pageOn(two.base, bob.api);
-    const ada = await videoUser(one.base, { firstName: 'Ada' }, sinkMailbox(sink));
+    const ada = await videoUser(one.base, { firstName: 'Ada' }, sinkMailbox(cluster.sink));
     const adaPage = await pageOn(one.base, ada.api);
 
     for (let round = 0; round < 3; round++) {
@@ -116,10 +79,10 @@ describe('notifications on two backend nodes', () => {
   });
 
   it("gives a person's pages on both nodes each notification once: their own, and one to everyone", async () => {
-    const [one, two] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
-    const cleo = await videoUser(one.base, { firstName: 'Cleo' }, sinkMailbox(sink));
+    const [one, two] = nodes;
+    const cleo = await videoUser(one.base, { firstName: 'Cleo' }, sinkMailbox(cluster.sink));
     const [onOne, onTwo] = [await pageOn(one.base, cleo.api), await pageOn(two.base, cleo.api)];
-    const dan = await videoUser(two.base, { firstName: 'Dan' }, sinkMailbox(sink));
+    const dan = await videoUser(two.base, { firstName: 'Dan' }, sinkMailbox(cluster.sink));
     const danPage = await pageOn(two.base, dan.api);
 
     const own = await announce({ title: 'Just Cleo', description: 'd', forceOpen: false, userId: cleo.user._id });
