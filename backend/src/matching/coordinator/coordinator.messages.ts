@@ -15,6 +15,11 @@ export {
 } from '@serendip/proto';
 
 export const MATCHING_REQUESTS_SUBJECT = 'matching.requests';
+/**
+ * A node that has just become the matchmaker says so once it takes requests. It starts with an empty queue (the last
+ * leader's died with it), so every gateway asks again for each of its sockets still searching.
+ */
+export const MATCHMAKER_LEADS_SUBJECT = 'matching.leader';
 /** Only the leader subscribes; the queue group keeps a request from reaching two nodes that both think they lead. */
 export const MATCHMAKER_QUEUE = 'matchmaker';
 

@@ -23,7 +23,12 @@ import { videoSubject } from '../gateway/video-subject.js';
 import { SfuClient } from '../media/sfu-client.js';
 import { SfuLoads } from '../media/sfu-loads.js';
 import { LiveMatching } from '../public/live-matching.js';
-import { MATCHING_REQUESTS_SUBJECT, MATCHMAKER_QUEUE, parseCoordinatorRequest } from './coordinator.messages.js';
+import {
+  MATCHING_REQUESTS_SUBJECT,
+  MATCHMAKER_LEADS_SUBJECT,
+  MATCHMAKER_QUEUE,
+  parseCoordinatorRequest,
+} from './coordinator.messages.js';
 import { iceServersFor } from './ice-servers.js';
 import { LeaderLock } from './leader-lock.js';
 import { MatchCoordinator } from './match-coordinator.js';
@@ -153,6 +158,9 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     ];
     this.subscriptions.push(...requests);
     await this.ready(requests);
+    await this.core.bus
+      .publish({ subject: MATCHMAKER_LEADS_SUBJECT, id: randomUUID(), data: {} })
+      .catch((error: Error) => this.logger.error(`new leader not announced: ${error.message}`));
   }
 
   /** An integration event's data, or undefined (and a warning naming the fields at fault) when it does not fit. */

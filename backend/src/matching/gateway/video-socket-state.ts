@@ -1,3 +1,6 @@
+import type { MatchFilters } from '@serendip/proto';
+import type { SeekerProfile } from '../coordinator/coordinator.messages.js';
+
 /** What the video gateway keeps on each socket (`socket.data`); the relayed-call helpers read it too. */
 export interface VideoSocketState {
   userId: string;
@@ -11,6 +14,11 @@ export interface VideoSocketState {
   partnerAlias?: string;
   /** The SFU node of the call while it is relayed; media requests go there, and no SDP or ICE relays. */
   sfuNode?: string;
+  /**
+   * What it asked the matchmaker for while it searches (until paired, refused or it leaves): a new leader starts with
+   * an empty queue, and the gateway asks again with this.
+   */
+  seeking?: { profile: SeekerProfile; filters: MatchFilters };
   /** Its user was banned: it only waits to close, and every event from it is refused. */
   restricted?: boolean;
 }

@@ -35,6 +35,7 @@ import { Realtime } from '../../platform/realtime/realtime.js';
 import {
   type CoordinatorRequest,
   MATCHING_REQUESTS_SUBJECT,
+  MATCHMAKER_LEADS_SUBJECT,
   parseUserDelivery,
   type UserDelivery,
 } from '../coordinator/coordinator.messages.js';
@@ -88,6 +89,7 @@ export class VideoGateway
   private readonly unregister = new WeakMap<VideoSocket, Promise<() => Promise<void>>>();
   private bans: BusSubscription | undefined;
   private banEnds: BusSubscription | undefined;
+  private leaders: BusSubscription | undefined;
   // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
   // one matchmaker. Chat is slower still.
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
@@ -204,11 +206,24 @@ export class VideoGateway
       const ended = checkContract(banEndedDataSchema, (message.data as { data?: unknown } | null)?.data);
       if (ended.ok) this.recentBans.delete(ended.value.userId);
     });
+    // A new matchmaker (the last one's node died or lost its lock) knows no one: the people searching here are put
+    // back in its queue rather than left waiting for a match that never comes (DESIGN.md "Processes and roles").
+    this.leaders = this.core.bus.subscribe(MATCHMAKER_LEADS_SUBJECT, () => void this.seekAgain());
+  }
+
+  private async seekAgain() {
+    for (const { sockets } of this.local.values()) {
+      for (const socket of sockets) {
+        const { seeking, userId } = socket.data;
+        if (seeking) await this.request({ kind: 'start', userId, socketId: socket.id, ...seeking });
+      }
+    }
   }
 
   async onApplicationShutdown() {
     await this.bans?.unsubscribe();
     await this.banEnds?.unsubscribe();
+    await this.leaders?.unsubscribe();
     await Promise.all([...this.local.values()].map((l) => l.subscription.unsubscribe()));
     this.local.clear();
   }
@@ -243,13 +258,8 @@ export class VideoGateway
       return this.refuse(socket, ack, 'unavailable', HIDE_IP_UNAVAILABLE);
     }
     forgetCall(socket);
-    await this.request({
-      kind: 'start',
-      userId,
-      socketId: socket.id,
-      profile: admission.profile,
-      filters: request.data.filters,
-    });
+    socket.data.seeking = { profile: admission.profile, filters: request.data.filters };
+    await this.request({ kind: 'start', userId, socketId: socket.id, ...socket.data.seeking });
     ack?.({ status: 'searching' });
   }
 
@@ -259,6 +269,7 @@ export class VideoGateway
     const { next, failed } = request.data;
     forgetCall(socket);
     const reason = failed ? 'timeout' : next ? 'skip' : 'leave';
+    socket.data.seeking = undefined;
     await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason });
     ack?.({ ok: true });
   }
@@ -403,6 +414,7 @@ export class VideoGateway
         socket.data.partnerId = delivery.partnerUserId;
         socket.data.partnerAlias = delivery.match.partnerId;
         socket.data.sfuNode = delivery.sfuNode;
+        socket.data.seeking = undefined;
         socket.emit(delivery.event, delivery.match);
         return;
       }
@@ -443,12 +455,15 @@ export class VideoGateway
         const socket = byId(delivery.socketId);
         if (!socket) return;
         forgetCall(socket);
+        socket.data.seeking = undefined;
         socket.emit('videoError', { code: 'replaced', reason: 'Matching went on in another tab or window.' });
         return;
       }
       case 'unavailable': {
         const socket = byId(delivery.socketId);
-        if (socket) this.refuse(socket, undefined, 'unavailable', UNAVAILABLE);
+        if (!socket) return;
+        socket.data.seeking = undefined;
+        this.refuse(socket, undefined, 'unavailable', UNAVAILABLE);
         return;
       }
       case 'relay':
@@ -511,6 +526,7 @@ export class VideoGateway
     this.recentBans.set(userId, Date.now() + RECENT_BAN_MS);
     for (const socket of [...(this.local.get(userId)?.sockets ?? [])]) {
       socket.data.restricted = true;
+      socket.data.seeking = undefined;
       forgetCall(socket);
       this.refuse(socket, undefined, 'banned', ACCOUNT_RESTRICTED);
       closeSoon(socket);
@@ -531,6 +547,7 @@ export class VideoGateway
 
   /** Its session ended (spec 3): the client hears why, the search or call ends at once, then the socket closes. */
   private async endSession(socket: VideoSocket, reason: string) {
+    socket.data.seeking = undefined;
     this.refuse(socket, undefined, 'unauthenticated', reason);
     await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason: 'leave' });
     socket.disconnect(true);
