@@ -95,8 +95,14 @@ describe('faults on two backend nodes', () => {
     await adaSocket.emitWithAck('leaveVideoRoom', { next: false });
   }, 120_000);
 
-  it('puts the people searching back in the queue when the node leading the matchmaker is killed', async () => {
+  it('moves the matchmaker to the other node when its node is killed: searches and calls carry on there', async () => {
     const [leader, survivor] = cluster.nodes;
+    // In a call across the nodes: Gus on the surviving node, Hana on the leader's.
+    const gus = await person(survivor.base, 'Gus', 'male');
+    const hana = await person(leader.base, 'Hana', 'female');
+    const gusSocket = await socketOn(survivor.base, gus.api);
+    const [gusMatch, hanaMatch] = await paired(gusSocket, await socketOn(leader.base, hana.api));
+    // Searching on the surviving node: Eve.
     const eve = await person(survivor.base, 'Eve', 'female');
     const finn = await person(leader.base, 'Finn', 'male');
     const eveSocket = await socketOn(survivor.base, eve.api);
@@ -105,28 +111,57 @@ describe('faults on two backend nodes', () => {
     expect((await eveSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })).status).toBe(
       'searching',
     );
-    const finnSocket = await socketOn(leader.base, finn.api);
-    const finnLost = new Promise<void>((resolve) => finnSocket.once('disconnect', () => resolve()));
+    await socketOn(leader.base, finn.api);
 
     // The first node started first, so it holds the matchmaker's lock; it dies without a word.
     leader.process.child.kill('SIGKILL');
     await leader.process.exited;
-    await finnLost;
     const killedAt = Date.now();
 
-    // Finn's page reconnects to the node still up (a load balancer's choice), with the same session, and searches.
-    const again = new ApiClient(survivor.base);
-    for (const [name, value] of finn.api.cookies) again.cookies.set(name, value);
-    const finnAgain = await socketOn(survivor.base, again);
+    // Each page on the dead node reconnects to the node still up (a load balancer's choice), with its session.
+    const onSurvivor = (api: ApiClient) => {
+      const copy = new ApiClient(survivor.base);
+      for (const [name, value] of api.cookies) copy.cookies.set(name, value);
+      return copy;
+    };
+    // Hana's page comes back to her call, which the new matchmaker took over from Gus's node.
+    const gusHeard = nextEvent(gusSocket, 'partnerReconnected', 20_000);
+    let resumed: Promise<{ matchId: string; partnerId: string }> | undefined;
+    const hanaAgain = await openVideoSocket(
+      survivor.base,
+      onSurvivor(hana.api),
+      { matchId: hanaMatch.matchId },
+      (s) => {
+        resumed = nextEvent(s, 'matchResumed', 20_000);
+      },
+    );
+    sockets.push(hanaAgain);
+    const back = await resumed!;
+    expect(back).toMatchObject({ matchId: hanaMatch.matchId, partnerUser: { firstName: 'Gus' } });
+    await gusHeard;
+    const chat = nextEvent(gusSocket, 'chatMessage');
+    await hanaAgain.emitWithAck('sendChatMessage', { target: back.partnerId, message: 'Still here' });
+    expect(await chat).toMatchObject({ from: gusMatch.partnerId, message: 'Still here' });
+    const reply = nextEvent(hanaAgain, 'chatMessage');
+    await gusSocket.emitWithAck('sendChatMessage', { target: gusMatch.partnerId, message: 'Me too' });
+    expect(await reply).toMatchObject({ from: back.partnerId, message: 'Me too' });
+    console.log(`leader killed: Hana back in her call ${Date.now() - killedAt} ms after the kill`);
+
+    // Finn's page searches there; Eve, who was searching on the surviving node all along, is not dropped.
+    const finnAgain = await socketOn(survivor.base, onSurvivor(finn.api));
     const finnFound = nextEvent(finnAgain, 'matchFound', 20_000);
     expect((await finnAgain.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })).status).toBe(
       'searching',
     );
-    // Eve, who was searching on the surviving node all along, is not dropped: the new matchmaker pairs them.
     const match = await finnFound;
     console.log(`leader killed: Eve, searching all along, paired ${Date.now() - killedAt} ms after the kill`);
     expect(match).toMatchObject({ partnerUser: { firstName: 'Eve' } });
     await new Promise((r) => setTimeout(r, 1_000));
     expect(eveMatches).toEqual([expect.objectContaining({ matchId: match.matchId, partnerUser: expect.anything() })]);
+
+    // The call ends as any call does: the other side hears it.
+    const left = nextEvent(hanaAgain, 'partnerDisconnected');
+    await gusSocket.emitWithAck('leaveVideoRoom', { next: false });
+    expect(await left).toEqual({ matchId: hanaMatch.matchId, reason: 'leave' });
   }, 120_000);
 });

@@ -29,6 +29,10 @@ const partnerProfileSchema = z.object({
   deviceType: z.enum(['mobile', 'desktop']),
 });
 
+/** What the partner is shown (spec 3 "Partner data on a match"), minus the ids: the per-match id comes at pairing. */
+const publicProfileSchema = z.omit(partnerProfileSchema, { _id: true, socketId: true });
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
 /** The server's own view of a user who asks to be matched: never the client's claims. */
 export const seekerProfileSchema = z.object({
   gender,
@@ -36,8 +40,7 @@ export const seekerProfileSchema = z.object({
   hideIp: z.boolean(),
   age: z.int(),
   country: z.nullable(z.string()),
-  /** What the partner is shown (spec 3 "Partner data on a match"), minus the ids: the per-match id comes at pairing. */
-  public: z.omit(partnerProfileSchema, { _id: true, socketId: true }),
+  public: publicProfileSchema,
 });
 export type SeekerProfile = z.infer<typeof seekerProfileSchema>;
 
@@ -60,6 +63,19 @@ export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('report-opened'), ...userSocket, matchId: id }),
   /** The SFU lost the call's room (its worker died). */
   z.object({ kind: z.literal('room-lost'), matchId: id, sfuNode: id }),
+  /**
+   * To a new leader, which knows no call: a peer-to-peer call this socket is in, as its gateway knows it. The other
+   * side's gateway says the same if it is up; if not, the other side has the grace period to come back (resume).
+   */
+  z.object({
+    kind: z.literal('adopt'),
+    ...userSocket,
+    matchId: id,
+    role: z.enum(['offerer', 'answerer']),
+    sharedInterests: z.array(z.string()),
+    own: publicProfileSchema,
+    partner: z.object({ userId: id, alias: id, public: publicProfileSchema }),
+  }),
 ]);
 export type CoordinatorRequest = z.infer<typeof coordinatorRequestSchema>;
 

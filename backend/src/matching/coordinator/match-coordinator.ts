@@ -4,7 +4,14 @@ import { INTEREST_WAIT_MS, MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@s
 import type { MatchDecision } from '../domain/match.decider.js';
 import type { MatchEndReason } from '../domain/match.events.js';
 import type { MatchmakerPort, Pair, Seeker } from '../domain/matchmaker.js';
-import type { LeaderRequest, SeekerProfile, UserDelivery } from './coordinator.messages.js';
+import type { PublicProfile } from '@serendip/proto';
+import type { CoordinatorRequest, LeaderRequest, SeekerProfile, UserDelivery } from './coordinator.messages.js';
+
+/**
+ * How long a new leader waits for the gateways to tell it of the calls in progress (adopt) before it says a call a
+ * socket resumes is over: a page whose node died may reconnect to another node before that node's gateway has told.
+ */
+export const ADOPTION_WINDOW_MS = 3_000;
 
 export interface CoordinatorPorts {
   matchmaker: MatchmakerPort;
@@ -43,7 +50,8 @@ interface Side {
   alias: string;
   /** null while the socket is away within the grace period. */
   socketId: string | null;
-  profile: SeekerProfile;
+  /** What the partner is shown of this side. */
+  public: PublicProfile;
   graceTimer?: ReturnType<typeof setTimeout>;
   rtcConnected: boolean;
   /** The interests both sides chose, in the order this side listed them. */
@@ -89,11 +97,21 @@ export class MatchCoordinator {
   /** Each ends the hold of users who wait for a partner sharing an interest (matchmaker.release). */
   private readonly releaseTimers = new Set<ReturnType<typeof setTimeout>>();
   private stopped = false;
+  /** Until when resumes of calls it does not know wait for the gateways' word (see takeOver). */
+  private adoptingUntil = 0;
   private tail: Promise<void> = Promise.resolve();
   private readonly graceMs: number;
 
   constructor(private readonly ports: CoordinatorPorts) {
     this.graceMs = ports.graceMs ?? MATCH_RECONNECT_GRACE_MS;
+  }
+
+  /**
+   * This leader follows another, whose calls it does not know: the gateways are about to tell it (adopt), so for
+   * ADOPTION_WINDOW_MS a socket resuming an unknown call is answered once they have, not told the call is over.
+   */
+  takeOver(): void {
+    this.adoptingUntil = this.ports.now() + ADOPTION_WINDOW_MS;
   }
 
   /**
@@ -178,6 +196,8 @@ export class MatchCoordinator {
         return this.banned(request.userId);
       case 'room-lost':
         return this.roomLost(request.matchId, request.sfuNode);
+      case 'adopt':
+        return this.adopt(request);
       default: {
         const unknown: never = request;
         throw new Error(`unhandled matching request ${JSON.stringify(unknown)}`);
@@ -354,7 +374,7 @@ export class MatchCoordinator {
           userId: pair.waiting.userId,
           alias: randomUUID(),
           socketId: first.socketId,
-          profile: first.profile,
+          public: first.profile.public,
           rtcConnected: false,
           sharedInterests: inOrderOf(first.filters, pair.sharedInterests),
         },
@@ -362,7 +382,7 @@ export class MatchCoordinator {
           userId: pair.arrival.userId,
           alias: randomUUID(),
           socketId: second.socketId,
-          profile: second.profile,
+          public: second.profile.public,
           rtcConnected: false,
           sharedInterests: inOrderOf(second.filters, pair.sharedInterests),
         },
@@ -398,6 +418,12 @@ export class MatchCoordinator {
     // is told, so their screen says 'Reconnecting...' rather than showing a frozen frame.
     side.socketId = null;
     await this.tellPartner(call, side, 'partner-reconnecting');
+    this.awaitReturn(call, side);
+  }
+
+  /** The side has the grace period to come back; then the call is over as a lost connection. */
+  private awaitReturn(call: Call, side: Side) {
+    const { userId } = side;
     side.graceTimer = setTimeout(() => {
       void this.serially(async () => {
         const still = this.calls.get(call.matchId);
@@ -415,6 +441,16 @@ export class MatchCoordinator {
   private async resume(userId: string, socketId: string, matchId: string, fresh: boolean) {
     const call = this.calls.get(matchId);
     const side = call?.sides.find((s) => s.userId === userId);
+    const wait = this.adoptingUntil - this.ports.now();
+    if (!call && wait > 0 && !this.stopped) {
+      // A new leader: the call may be told of in a moment (adopt). Asked again once the window is over.
+      const timer = setTimeout(() => {
+        this.releaseTimers.delete(timer);
+        void this.handle({ kind: 'resume', userId, socketId, matchId, ...(fresh ? { fresh } : {}) });
+      }, wait + 5);
+      this.releaseTimers.add(timer);
+      return;
+    }
     if (!call || !side) {
       await this.ports.deliver(userId, { kind: 'call-over', socketId, matchId });
       return;
@@ -433,6 +469,56 @@ export class MatchCoordinator {
     // A new page's socket may arrive before the old one is seen gone: the partner must hear of it all the same.
     if (fresh) await this.tellPartner(call, side, 'partner-reconnected', true);
     else if (previous === null) await this.tellPartner(call, side, 'partner-reconnected');
+  }
+
+  /**
+   * A call in progress when this leader took over (the last one died with its calls), as a gateway holding one side
+   * knows it. The first side told makes the call, with the other side away (its grace period runs, as after a blip);
+   * the other side's own word, or its resume, brings it back. A user who meanwhile searches or is in another call
+   * here has moved on: the old call is not made again.
+   */
+  private async adopt(request: Extract<CoordinatorRequest, { kind: 'adopt' }>) {
+    const { userId, socketId, matchId, partner } = request;
+    const known = this.calls.get(matchId);
+    if (known) {
+      const side = known.sides.find((s) => s.userId === userId);
+      const other = known.sides.find((s) => s.userId === partner.userId);
+      if (!side || !other || side.socketId !== null) return;
+      // This side's gateway knows the alias the partner's client knows this call by.
+      other.alias = partner.alias;
+      clearTimeout(side.graceTimer);
+      side.graceTimer = undefined;
+      side.socketId = socketId;
+      return;
+    }
+    if (this.waiting.has(userId) || this.waiting.has(partner.userId)) return;
+    if (this.callFor(userId) || this.callFor(partner.userId)) return;
+    const side: Side = {
+      userId,
+      // Known only to the partner's gateway: until it tells (or if it never can), the partner hears a new one.
+      alias: randomUUID(),
+      socketId,
+      public: request.own,
+      rtcConnected: true,
+      sharedInterests: request.sharedInterests,
+    };
+    const other: Side = {
+      userId: partner.userId,
+      alias: partner.alias,
+      socketId: null,
+      public: partner.public,
+      rtcConnected: true,
+      sharedInterests: request.sharedInterests,
+    };
+    const call: Call = {
+      matchId,
+      sides: [side, other],
+      offererId: request.role === 'offerer' ? userId : partner.userId,
+    };
+    this.calls.set(matchId, call);
+    this.callOf.set(userId, matchId);
+    this.callOf.set(partner.userId, matchId);
+    this.awaitReturn(call, other);
   }
 
   private async rtcConnected(userId: string, socketId: string, matchId: string) {
@@ -602,7 +688,7 @@ export class MatchCoordinator {
       matchId: call.matchId,
       // Strangers learn no lasting id of each other: a user id would link their calls and name their account.
       partnerId: partner.alias,
-      partnerUser: { ...partner.profile.public, _id: partner.alias, socketId: partner.alias },
+      partnerUser: { ...partner.public, _id: partner.alias, socketId: partner.alias },
       role: call.offererId === side.userId ? 'offerer' : 'answerer',
       iceServers: this.ports.iceServers(side.userId),
       media: call.relay ? 'relay' : 'p2p',

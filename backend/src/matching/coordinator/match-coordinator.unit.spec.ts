@@ -522,6 +522,81 @@ describe('the media path of calls', () => {
     expect(to('bob').some((d) => d.kind === 'partner-left' || d.kind === 'media-path')).toBe(false);
   });
 
+  describe('a new leader, told of the calls in progress by the gateways (adopt)', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+    const adopt = (userId: string, socketId: string, partner: string, partnerAlias: string, role = 'offerer') =>
+      ({
+        kind: 'adopt',
+        userId,
+        socketId,
+        matchId: 'old-call',
+        role,
+        sharedInterests: ['chess'],
+        own: profile(userId).public,
+        partner: { userId: partner, alias: partnerAlias, public: profile(partner).public },
+      }) as const;
+
+    it('takes the call from one side; the other side resumes it and is shown the same partner', async () => {
+      const { coordinator, to, recorded } = setUp();
+      coordinator.takeOver();
+      await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      await coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
+
+      expect(to('bob').at(-1)).toMatchObject({
+        kind: 'match',
+        event: 'matchResumed',
+        socketId: 'sb2',
+        partnerUserId: 'ada',
+        match: { matchId: 'old-call', role: 'answerer', partnerUser: { firstName: 'ada' }, sharedInterests: ['chess'] },
+      });
+      expect(to('ada').at(-1)).toEqual({ kind: 'partner-reconnected', matchId: 'old-call' });
+      // Leaving works as in any call: the partner hears it and it is recorded.
+      await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 'sb2', reason: 'leave' });
+      expect(to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'old-call', reason: 'leave' });
+      expect(recorded).toEqual([{ type: 'End', matchId: 'old-call', endedBy: 'bob', reason: 'leave' }]);
+    });
+
+    it('keeps both aliases when both gateways tell, and ends the call if one side never comes back', async () => {
+      const { coordinator, to, recorded } = setUp();
+      coordinator.takeOver();
+      await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      await coordinator.handle(adopt('bob', 'sb', 'ada', 'ada-alias', 'answerer'));
+      await coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
+      expect(to('bob').at(-1)).toMatchObject({ match: { partnerId: 'ada-alias', role: 'answerer' } });
+
+      const lone = setUp();
+      await lone.coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(lone.to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'old-call', reason: 'disconnect' });
+      expect(lone.recorded).toEqual([{ type: 'End', matchId: 'old-call', endedBy: null, reason: 'disconnect' }]);
+      expect(recorded).toEqual([]);
+    });
+
+    it('answers a resume that comes before the gateways told once they have, and says over only after', async () => {
+      const { coordinator, to, tick } = setUp();
+      coordinator.takeOver();
+      void coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
+      void coordinator.handle({ kind: 'resume', userId: 'cleo', socketId: 'sc', matchId: 'gone-call' });
+      await vi.advanceTimersByTimeAsync(1_000);
+      await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      expect(to('bob')).toEqual([]);
+      tick(3_000);
+      await vi.advanceTimersByTimeAsync(2_500);
+      expect(to('bob').at(-1)).toMatchObject({ kind: 'match', event: 'matchResumed', socketId: 'sb2' });
+      expect(to('cleo')).toEqual([{ kind: 'call-over', socketId: 'sc', matchId: 'gone-call' }]);
+    });
+
+    it('does not make a call again for someone who has moved on (searching, or in another call)', async () => {
+      const { coordinator, start, to } = setUp();
+      await start('bob', 'sb');
+      await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      await coordinator.handle({ kind: 'resume', userId: 'ada', socketId: 'sa2', matchId: 'old-call' });
+      expect(to('ada').at(-1)).toEqual({ kind: 'call-over', socketId: 'sa2', matchId: 'old-call' });
+      expect(coordinator.snapshot()).toEqual({ waiting: ['bob'], calls: [] });
+    });
+  });
+
   it('a leader that stands down closes the rooms of the calls it forgets', async () => {
     const { start, rooms, coordinator } = setUp({ mode: 'relay' });
     await start('ann', 's-ann');

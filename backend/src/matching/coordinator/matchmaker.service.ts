@@ -158,6 +158,8 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     ];
     this.subscriptions.push(...requests);
     await this.ready(requests);
+    coordinator.takeOver();
+    // Every gateway puts its searching sockets back in the queue and tells of its calls (adopt).
     await this.core.bus
       .publish({ subject: MATCHMAKER_LEADS_SUBJECT, id: randomUUID(), data: {} })
       .catch((error: Error) => this.logger.error(`new leader not announced: ${error.message}`));

@@ -1,4 +1,4 @@
-import type { MatchFilters } from '@serendip/proto';
+import type { MatchFilters, PublicProfile } from '@serendip/proto';
 import type { SeekerProfile } from '../coordinator/coordinator.messages.js';
 
 /** What the video gateway keeps on each socket (`socket.data`); the relayed-call helpers read it too. */
@@ -19,6 +19,10 @@ export interface VideoSocketState {
    * an empty queue, and the gateway asks again with this.
    */
   seeking?: { profile: SeekerProfile; filters: MatchFilters };
+  /** The call it asked to come back to, until the matchmaker answers (asked again of a new one). */
+  resuming?: { matchId: string; fresh?: boolean };
+  /** The rest of what the matchmaker said of the call (a new leader is told of it: adopt). */
+  call?: { role: 'offerer' | 'answerer'; sharedInterests: string[]; partner: PublicProfile; own?: PublicProfile };
   /** Its user was banned: it only waits to close, and every event from it is refused. */
   restricted?: boolean;
 }

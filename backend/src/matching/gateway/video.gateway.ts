@@ -174,7 +174,8 @@ export class VideoGateway
       if (!asked.success) this.refuse(socket, undefined, 'invalid', problemOf(asked.error));
       else if (asked.data.matchId) {
         const { matchId, fresh } = asked.data;
-        await this.request({ kind: 'resume', userId, socketId: socket.id, matchId, ...(fresh ? { fresh } : {}) });
+        socket.data.resuming = { matchId, ...(fresh ? { fresh } : {}) };
+        await this.request({ kind: 'resume', userId, socketId: socket.id, ...socket.data.resuming });
       }
     } catch (error) {
       this.logger.error(`video socket not attached: ${(error as Error).message}`);
@@ -214,10 +215,34 @@ export class VideoGateway
   private async seekAgain() {
     for (const { sockets } of this.local.values()) {
       for (const socket of sockets) {
-        const { seeking, userId } = socket.data;
+        const { seeking, resuming, userId, matchId, partnerId, partnerAlias, sfuNode, call } = socket.data;
+        // What was asked while no node led (the old leader's node had died) reached no one: asked again.
         if (seeking) await this.request({ kind: 'start', userId, socketId: socket.id, ...seeking });
+        else if (resuming) await this.request({ kind: 'resume', userId, socketId: socket.id, ...resuming });
+        // A peer-to-peer call goes on without the matchmaker; the new one is told of it, so leaving, a reload or a
+        // report work as before. A relayed call's room may have gone with the node that died: not made again here.
+        else if (matchId && partnerId && partnerAlias && call && !sfuNode) {
+          const own = call.own ?? (await this.ownPublic(userId));
+          if (!own) continue;
+          await this.request({
+            kind: 'adopt',
+            userId,
+            socketId: socket.id,
+            matchId,
+            role: call.role,
+            sharedInterests: call.sharedInterests,
+            own,
+            partner: { userId: partnerId, alias: partnerAlias, public: call.partner },
+          });
+        }
       }
     }
+  }
+
+  /** What a partner is shown of this user, read afresh (a socket that resumed its call never searched here). */
+  private async ownPublic(userId: string) {
+    const admission = admit(await this.users.userInfo(userId), 'desktop');
+    return 'profile' in admission ? admission.profile.public : undefined;
   }
 
   async onApplicationShutdown() {
@@ -414,7 +439,15 @@ export class VideoGateway
         socket.data.partnerId = delivery.partnerUserId;
         socket.data.partnerAlias = delivery.match.partnerId;
         socket.data.sfuNode = delivery.sfuNode;
+        const { _id, socketId: _socketId, ...partner } = delivery.match.partnerUser;
+        socket.data.call = {
+          role: delivery.match.role,
+          sharedInterests: delivery.match.sharedInterests ?? [],
+          partner,
+          own: socket.data.seeking?.profile.public ?? socket.data.call?.own,
+        };
         socket.data.seeking = undefined;
+        socket.data.resuming = undefined;
         socket.emit(delivery.event, delivery.match);
         return;
       }
@@ -435,9 +468,13 @@ export class VideoGateway
         }
         return;
       }
-      case 'call-over':
-        byId(delivery.socketId)?.emit('partnerDisconnected', { matchId: delivery.matchId, reason: 'disconnect' });
+      case 'call-over': {
+        const socket = byId(delivery.socketId);
+        if (!socket) return;
+        socket.data.resuming = undefined;
+        socket.emit('partnerDisconnected', { matchId: delivery.matchId, reason: 'disconnect' });
         return;
+      }
       case 'media-path':
         for (const socket of inCall(delivery.matchId)) {
           socket.data.sfuNode = delivery.sfuNode;
@@ -456,6 +493,7 @@ export class VideoGateway
         if (!socket) return;
         forgetCall(socket);
         socket.data.seeking = undefined;
+        socket.data.resuming = undefined;
         socket.emit('videoError', { code: 'replaced', reason: 'Matching went on in another tab or window.' });
         return;
       }
@@ -619,6 +657,7 @@ function closeSoon(socket: VideoSocket) {
 
 /** The socket is in no call now: relays from it go nowhere until the matchmaker names a new partner. */
 function forgetCall(socket: VideoSocket) {
+  socket.data.call = undefined;
   socket.data.matchId = undefined;
   socket.data.partnerId = undefined;
   socket.data.partnerAlias = undefined;
