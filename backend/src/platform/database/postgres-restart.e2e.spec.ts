@@ -71,6 +71,7 @@ describe('Postgres restarted mid-traffic', () => {
     const down: { at?: number; upAt?: number } = {};
     let firstAckAfterUp: number | undefined;
     let stop = false;
+    let someone: ApiClient | undefined;
 
     /** One person signing up after another, as fast as the app answers. */
     async function signUps() {
@@ -83,6 +84,7 @@ describe('Postgres restarted mid-traffic', () => {
           // A 503 says which: the database is away, or the account is saved but not yet readable.
           status = res.status === 503 ? `503 ${(res.body as { code?: string }).code}` : res.status;
           if (res.status === 201) {
+            someone ??= client;
             acknowledged.push((res.body as { _id: string })._id);
             if (down.upAt && firstAckAfterUp === undefined) firstAckAfterUp = Date.now();
           }
@@ -102,6 +104,24 @@ describe('Postgres restarted mid-traffic', () => {
     // Meanwhile: the app still answers, and says it is down.
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(503);
+    // Also what runs before Nest's routes (the picture routes' session check, the avatar uploads): 503, not 500.
+    const asSomeone = {
+      Cookie: someone!.cookieHeader(),
+      'X-Forwarded-For': someone!.ip,
+      Origin: base,
+      'Sec-Fetch-Site': 'same-origin',
+    };
+    const screenshot = await fetch(`${base}/api/report/screenshots`, {
+      method: 'POST',
+      headers: { ...asSomeone, 'Content-Type': 'image/jpeg' },
+      body: new Uint8Array(512),
+    });
+    const avatar = await fetch(`${base}/api/uploads/avatars`, {
+      method: 'POST',
+      headers: { ...asSomeone, 'Tus-Resumable': '1.0.0', 'Upload-Length': '512' },
+    });
+    expect([screenshot.status, avatar.status]).toEqual([503, 503]);
+    expect(await screenshot.json()).toMatchObject({ code: 'database-unavailable' });
     postgres = await startPostgres();
     down.upAt = Date.now();
     await until(() => firstAckAfterUp !== undefined, 20_000, 'a sign-up after the database came back');

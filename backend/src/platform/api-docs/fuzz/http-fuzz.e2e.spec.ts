@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.js';
-import { signedInAdmin } from '../../../test-support/admins.js';
+import { signedInAdmin, signedInModerator } from '../../../test-support/admins.js';
 import { startTestApp, type TestApp } from '../../../test-support/test-app.js';
 import { videoUser } from '../../../test-support/video-users.js';
 import { API_DOCS_PATHS } from '../api-docs.js';
+import { eventLog } from './event-log-head.js';
 import { type FuzzRequest, type OpenApi, operationRequests } from './openapi-requests.js';
 
 /**
@@ -33,10 +34,12 @@ const DESTRUCTIVE = new Set([
 /** 2xx answers that show an operator the system's own log or mail: their text is the product here. */
 const OPERATOR_TEXT = new Set(['GET /api/dash/logs', 'GET /api/dev/outbox']);
 
-type Identity = 'nobody' | 'member' | 'admin';
+type Identity = 'nobody' | 'member' | 'moderator' | 'admin';
+const IDENTITIES = ['nobody', 'member', 'moderator', 'admin'] as const;
 
 describe('every HTTP operation, fuzzed from the OpenAPI document', () => {
   let test: TestApp;
+  let log: ReturnType<typeof eventLog>;
   let document: OpenApi;
   let clients: Record<Identity, ApiClient>;
   let knownIds: string[];
@@ -44,47 +47,35 @@ describe('every HTTP operation, fuzzed from the OpenAPI document', () => {
 
   beforeAll(async () => {
     test = await startTestApp();
+    log = eventLog(test.db);
     document = (await (await fetch(`${test.base}${API_DOCS_PATHS.openApi}`)).json()) as OpenApi;
-    const [member, target, { admin, adminId }] = await Promise.all([
+    const [member, target, { admin, adminId }, { moderator, moderatorId }] = await Promise.all([
       videoUser(test.base, { firstName: 'Fuzz' }),
       videoUser(test.base, { firstName: 'Target' }),
       signedInAdmin(test),
+      signedInModerator(test),
     ]);
-    clients = { nobody: new ApiClient(test.base), member: member.api, admin };
+    clients = { nobody: new ApiClient(test.base), member: member.api, moderator, admin };
     // Things of the target's for path ids to name: a post with a comment and a reply.
     const post = await target.api.call('POST', '/feed/posts', { text: 'A post to fuzz around' });
     const comment = await target.api.call('POST', `/feed/posts/${post.body._id}/comments`, { text: 'A comment' });
     const reply = await target.api.call('POST', `/feed/comments/${comment.body._id}/replies`, { text: 'A reply' });
     expect([post.status, comment.status, reply.status]).toEqual([201, 201, 201]);
-    knownIds = [member.user._id, target.user._id, adminId, 'me', post.body._id, comment.body._id, reply.body._id];
+    knownIds = [
+      member.user._id,
+      target.user._id,
+      adminId,
+      moderatorId,
+      'me',
+      post.body._id,
+      comment.body._id,
+      reply.body._id,
+    ];
   }, 60_000);
 
   afterAll(async () => {
     await test?.close();
   });
-
-  async function eventHead(): Promise<string> {
-    const { rows } = await sql<{ head: string | null }>`select max(seq)::text as head from events`.execute(test.db);
-    return rows[0]?.head ?? '0';
-  }
-
-  /** Once the log's head has stood still for a moment (at most a second). */
-  async function settled(): Promise<void> {
-    let head = await eventHead();
-    for (let tries = 0; tries < 40; tries++) {
-      await new Promise((r) => setTimeout(r, 25));
-      const now = await eventHead();
-      if (now === head) return;
-      head = now;
-    }
-  }
-
-  async function newEvents(after: string): Promise<string[]> {
-    const { rows } = await sql<{ type: string }>`select type from events where seq > ${after} order by seq`.execute(
-      test.db,
-    );
-    return rows.map((r) => r.type);
-  }
 
   /** As the browser sends it: the session cookie, its own Origin, one client address of its own per request. */
   async function send(client: ApiClient, request: FuzzRequest) {
@@ -122,15 +113,16 @@ describe('every HTTP operation, fuzzed from the OpenAPI document', () => {
         const name = `${method.toUpperCase()} ${path}`;
         const samples = fc.sample(operationRequests(document, method, path, knownIds), {
           seed: SEED + index,
-          numRuns: RUNS * 3,
+          numRuns: RUNS * IDENTITIES.length,
         });
         for (const [i, request] of samples.entries()) {
-          const identity = (['nobody', 'member', 'admin'] as const)[i % 3]!;
-          if (DESTRUCTIVE.has(name) && identity === 'admin') continue;
+          const identity = IDENTITIES[i % IDENTITIES.length]!;
+          // Staff sessions are kept for the rest of the run (signing staff in again takes a mailed code).
+          if (DESTRUCTIVE.has(name) && (identity === 'admin' || identity === 'moderator')) continue;
           let client = clients[identity];
           if (DESTRUCTIVE.has(name) && identity === 'member')
             client = throwaway ??= (await videoUser(test.base, { confirmed: false })).api;
-          const before = await eventHead();
+          const before = await log.head();
           const { status, text } = await send(client, request);
           requests++;
           byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
@@ -145,14 +137,13 @@ describe('every HTTP operation, fuzzed from the OpenAPI document', () => {
           if (leak && !(status < 300 && OPERATOR_TEXT.has(name)))
             problems.push(`${status} shows "${leak[0]}": ${text.slice(0, 200)} <- ${shown}`);
           if (status >= 400 && status < 500) {
-            const after = await eventHead();
-            if (after !== before)
-              problems.push(`${status} appended ${(await newEvents(before)).join(', ')} <- ${shown}`);
+            if ((await log.head()) !== before)
+              problems.push(`${status} appended ${(await log.typesAfter(before)).join(', ')} <- ${shown}`);
           }
           if (DESTRUCTIVE.has(name) && identity === 'member' && status < 300) throwaway = undefined;
           // What a success sets going (a ban's process managers, a sign-up's mail) may append a moment later: let it
           // land before the next request, so a refusal is not blamed for it.
-          if (status < 300) await settled();
+          if (status < 300) await log.settled();
         }
       }
       const seconds = ((Date.now() - started) / 1000).toFixed(1);

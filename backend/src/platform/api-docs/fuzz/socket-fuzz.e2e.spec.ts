@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test-support/test-app.js';
 import { ANYONE, nextEvent, openSystemSocket, type VideoUser, videoUser } from '../../../test-support/video-users.js';
 import { API_DOCS_PATHS } from '../api-docs.js';
+import { eventLog } from './event-log-head.js';
 import { bodyValue, hostileValue, type Schema } from './schema-arbitraries.js';
 
 /**
  * Every client-to-server event of the AsyncAPI document, fuzzed from its payload schema: the server answers each
- * acknowledged event with its answer or an error with a reason, shows no internals, logs no error, and keeps
- * answering. FUZZ_SEED and FUZZ_SOCKET_RUNS replay or widen a run.
+ * acknowledged event with its answer or an error with a reason, appends nothing to the event log when it refuses,
+ * shows no internals, logs no error, and keeps answering. FUZZ_SEED and FUZZ_SOCKET_RUNS replay or widen a run.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 const RUNS = Number(process.env.FUZZ_SOCKET_RUNS ?? 50);
@@ -27,12 +28,14 @@ type AnySocket = Socket<Record<string, (...args: unknown[]) => void>, Record<str
 
 describe('every socket event, fuzzed from the AsyncAPI document', () => {
   let test: TestApp;
+  let log: ReturnType<typeof eventLog>;
   let document: AsyncApi;
   /** One person per event: the video namespace's per-person limit (200 events in 10 s) would refuse most of a run. */
   let people: VideoUser[];
 
   beforeAll(async () => {
     test = await startTestApp();
+    log = eventLog(test.db);
     document = (await (await fetch(`${test.base}${API_DOCS_PATHS.asyncApi}`)).json()) as AsyncApi;
     const events = Object.values(document.channels)
       .flatMap((c) => Object.keys(c.messages))
@@ -113,9 +116,14 @@ describe('every socket event, fuzzed from the AsyncAPI document', () => {
               count('sent without acknowledgement');
             } else {
               try {
+                const before = await log.head();
                 const answer = (await socket.timeout(3_000).emitWithAck(message.name, payload)) as unknown;
                 const text = JSON.stringify(answer) ?? '';
                 const error = (answer as { error?: { reason?: unknown } } | null)?.error;
+                if (error !== undefined && (await log.head()) !== before)
+                  problems.push(`refused, yet appended ${(await log.typesAfter(before)).join(', ')} <- ${shown}`);
+                // What an accepted event sets going (a pairing, a call's end) lands before the next is judged.
+                if (error === undefined) await log.settled();
                 if (error !== undefined && (typeof error.reason !== 'string' || !error.reason.trim()))
                   problems.push(`error without a reason ${text.slice(0, 200)} <- ${shown}`);
                 if (LEAK.test(text)) problems.push(`answer shows internals ${text.slice(0, 200)} <- ${shown}`);
