@@ -209,10 +209,10 @@ export class VideoGateway
     });
     // A new matchmaker (the last one's node died or lost its lock) knows no one: the people searching here are put
     // back in its queue rather than left waiting for a match that never comes (DESIGN.md "Processes and roles").
-    this.leaders = this.core.bus.subscribe(MATCHMAKER_LEADS_SUBJECT, () => void this.seekAgain());
+    this.leaders = this.core.bus.subscribe(MATCHMAKER_LEADS_SUBJECT, () => void this.tellNewLeader());
   }
 
-  private async seekAgain() {
+  private async tellNewLeader() {
     for (const { sockets } of this.local.values()) {
       for (const socket of sockets) {
         const { seeking, resuming, userId, matchId, partnerId, partnerAlias, sfuNode, call } = socket.data;
