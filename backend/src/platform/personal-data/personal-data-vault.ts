@@ -11,6 +11,9 @@ const WARM_CHUNK = 1_000;
 export interface Erased {
   readonly $erased: true;
 }
+/** What openCached answers when the subject's key must be read first. */
+export const NOT_CACHED = Symbol('not cached');
+
 export const ERASED: Erased = Object.freeze({ $erased: true as const });
 export const isErased = (value: unknown): value is Erased =>
   typeof value === 'object' && value !== null && (value as { $erased?: unknown }).$erased === true;
@@ -62,6 +65,18 @@ export class PersonalDataVault {
     const key = await this.keyFor(subject, false);
     if (!key) return ERASED;
     return JSON.parse(decrypt(key, Buffer.from(sealed, 'base64'), aad(subject, field)).toString('utf8'));
+  }
+
+  /**
+   * Opens a sealed value at once when its subject's key is in the cache (as after `warm`), else NOT_CACHED: a batch
+   * of thousands of events opens without a promise per field.
+   */
+  openCached(field: string, value: Sealed): unknown {
+    const { subject, sealed } = value.$personal;
+    const cached = this.cache.get(subject);
+    if (!cached || cached.until <= Date.now()) return NOT_CACHED;
+    if (!cached.key) return ERASED;
+    return JSON.parse(decrypt(cached.key, Buffer.from(sealed, 'base64'), aad(subject, field)).toString('utf8'));
   }
 
   /**

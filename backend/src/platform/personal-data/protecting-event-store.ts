@@ -10,7 +10,7 @@ import type {
   SubscribeToAllOptions,
 } from '../event-store/event-store.js';
 import type { EventSchemas } from './event-schemas.js';
-import { ERASED, isSealed, type PersonalDataVault } from './personal-data-vault.js';
+import { ERASED, isSealed, NOT_CACHED, type PersonalDataVault } from './personal-data-vault.js';
 
 /**
  * The event store every context uses: seals the personal fields of each event before it is stored, and opens
@@ -63,7 +63,7 @@ export class ProtectingEventStore implements EventStore {
     return { ...event, data };
   }
 
-  /** A batch: the keys of everyone it names loaded at once, then each event opened. */
+  /** A batch: the keys of everyone it names loaded at once, then each event opened (at once, where its keys are). */
   private async openAll(events: RecordedEvent[]): Promise<RecordedEvent[]> {
     if (!this.redact) {
       const subjects = new Set<string>();
@@ -74,7 +74,24 @@ export class ProtectingEventStore implements EventStore {
       }
       if (subjects.size > 1) await this.vault.warm(subjects);
     }
-    return Promise.all(events.map((e) => this.open(e)));
+    const opened = events.map((e) => {
+      const unsealed = this.unsealAtOnce(e);
+      return unsealed ? this.schemas.upcast(unsealed) : this.open(e);
+    });
+    return opened.some((e) => e instanceof Promise) ? Promise.all(opened) : (opened as RecordedEvent[]);
+  }
+
+  /** The event with its personal fields opened, if every key it needs is cached; else undefined. */
+  private unsealAtOnce<E extends RecordedEvent>(event: E): E | undefined {
+    if (typeof event.data !== 'object' || event.data === null) return event;
+    let data: Record<string, unknown> | undefined;
+    for (const [field, value] of Object.entries(event.data as Record<string, unknown>)) {
+      if (!isSealed(value)) continue;
+      const opened = this.redact ? ERASED : this.vault.openCached(field, value);
+      if (opened === NOT_CACHED) return undefined;
+      (data ??= { ...(event.data as Record<string, unknown>) })[field] = opened;
+    }
+    return data ? { ...event, data } : event;
   }
 
   /** Personal fields opened under the names they were sealed with, then the data brought to its current version. */
