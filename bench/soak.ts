@@ -4,7 +4,8 @@
  * open the video socket, search, chat a few lines with whoever they are paired with, then leave, skip, report (now and
  * then) or log out. Every few seconds it samples the backend process from outside: resident memory and open file
  * descriptors (/proc), its Postgres connections (pg_stat_activity), and the round trip of GET /api/health, in which
- * event-loop delay shows (the process has no delay gauge of its own). The goal: after a warm-up, all four stay flat:
+ * event-loop delay shows (the process has no delay gauge of its own). The goal: under a steady load (the last quarter's pairings per sample at least half the second quarter's),
+ * after a warm-up, all four stay flat:
  * the last quarter's median within 20 % (memory: and 40 MB), 10 descriptors, 2 connections and 2x (+20 ms) of the
  * second quarter's. The summary is printed (last line one JSON object) and kept in bench/results/.
  */
@@ -30,7 +31,7 @@ const option = (name: string, fallback: number) => {
   return value;
 };
 const MINUTES = option('--minutes', 2);
-const BOTS = Math.round(option('--bots', 16));
+const BOTS = Math.round(option('--bots', 24));
 const SAMPLE_MS = 5_000;
 const PASSWORD = 'violet-harbour-42';
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,6 +43,8 @@ interface Sample {
   fds: number;
   pgConnections: number;
   healthMs: number;
+  /** Pairings since the last sample: the load is held for the whole run, or the run proves nothing. */
+  paired: number;
 }
 
 const tally = new Map<string, number>();
@@ -203,7 +206,9 @@ class Bot {
         continue;
       }
       const roll = Math.random();
-      if (roll < 0.03 && Date.now() - this.lastReport > 5 * 60_000) {
+      // Skips (a 10-minute cooldown) and reports (apart for good) are rare: enough of them would leave the bots no one
+      // to be paired with, and the load would fade out of the run.
+      if (roll < 0.01 && Date.now() - this.lastReport > 10 * 60_000) {
         this.lastReport = Date.now();
         const report = await this.client.call('POST', '/report/submit-report', {
           matchId: match.matchId,
@@ -213,10 +218,10 @@ class Bot {
         });
         count(`report ${report.status}`);
         await emit('leaveVideoRoom', { next: true });
-      } else if (roll < 0.13) {
+      } else if (roll < 0.04) {
         count('skip');
         await emit('leaveVideoRoom', { next: true });
-      } else if (roll < 0.21) {
+      } else if (roll < 0.12) {
         count('leave and log out');
         await emit('leaveVideoRoom', { next: false });
         return false;
@@ -237,6 +242,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+let pairedAtLastSample = 0;
+
 async function sample(child: ChildProcess, base: string, db: pg.Client, startedAt: number): Promise<Sample> {
   const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -256,7 +263,9 @@ async function sample(child: ChildProcess, base: string, db: pg.Client, startedA
     fds,
     pgConnections: Number(rows[0]!.n),
     healthMs: Math.round(Math.max(...times) * 10) / 10,
+    paired: (tally.get('paired') ?? 0) - pairedAtLastSample,
   };
+  pairedAtLastSample = tally.get('paired') ?? 0;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -321,7 +330,7 @@ async function main() {
     const q = Math.max(1, Math.floor(samples.length / 4));
     const early = samples.slice(q, 2 * q);
     const late = samples.slice(-q);
-    const figure = (key: keyof Sample) => ({
+    const figure = (key: keyof Omit<Sample, 'atS'>) => ({
       early: median(early.map((s) => s[key])),
       late: median(late.map((s) => s[key])),
     });
@@ -331,7 +340,11 @@ async function main() {
       pgConnections: figure('pgConnections'),
       healthMs: figure('healthMs'),
     };
+    const pairing = figure('paired');
+    // The bots still found partners at the end as at the start: the figures were taken under the same load.
+    const steadyLoad = pairing.late >= pairing.early * 0.5;
     const metGoal =
+      steadyLoad &&
       flat.rssMb.late <= Math.max(flat.rssMb.early * 1.2, flat.rssMb.early + 40) &&
       flat.fds.late <= flat.fds.early + 10 &&
       flat.pgConnections.late <= flat.pgConnections.early + 2 &&
@@ -341,6 +354,8 @@ async function main() {
       bots: BOTS,
       nats: Boolean(process.env.NATS_URL),
       actions: Object.fromEntries([...tally].sort(([a], [b]) => a.localeCompare(b))),
+      pairedPerSample: pairing,
+      steadyLoad,
       flat,
       idle,
       samples,
