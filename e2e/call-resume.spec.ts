@@ -5,19 +5,21 @@ import { type AppServer, startAppServer } from './support/app-server.js';
 import { screenshot } from './support/artifacts.js';
 import { browserUnavailable, launchChromium, VIEWPORTS } from './support/browser.js';
 import { type Coturn, coturnUnavailable, startCoturn } from './support/coturn.js';
-import { callPage, type CallPageOptions, matchStatus, startMatching, videoFlowing } from './support/video-call.js';
+import {
+  callPage,
+  type CallPageOptions,
+  chatLine,
+  matchStatus,
+  openChat,
+  say,
+  seenIn,
+  startMatching,
+  videoFlowing,
+  watchCall,
+} from './support/video-call.js';
 
 /** What the product promises: a reload mid-call is back in the same call, both ways, within this long. */
 const BACK_WITHIN_MS = 5_000;
-
-const openChat = (page: Page) => page.getByRole('button', { name: /^Chat/ }).click();
-const chatLine = (page: Page, text: string) => page.locator('.match-chat__line', { hasText: text });
-
-async function say(from: Page, to: Page, text: string) {
-  await from.getByPlaceholder('Send a message...').fill(text);
-  await from.getByPlaceholder('Send a message...').press('Enter');
-  await chatLine(to, text).waitFor();
-}
 
 /** Sends a line whatever the call is doing (while it connects again, Send waits), and returns once it shows. */
 async function sendAnyway(from: Page, text: string) {
@@ -29,31 +31,6 @@ async function sendAnyway(from: Page, text: string) {
     await from.waitForTimeout(100);
   }
 }
-
-/**
- * Keeps, in the page, every call status and every notice over the video it shows from now on: the side that stays
- * must see 'Reconnecting...' and never 'Connection lost', nor a search for someone new.
- */
-async function watchCall(page: Page) {
-  await page.evaluate(() => {
-    const seen = new Set<string>();
-    (window as unknown as { __seen: Set<string> }).__seen = seen;
-    const look = () => {
-      const status = document.querySelector('[data-match-status]')?.getAttribute('data-match-status');
-      if (status) seen.add(`status:${status}`);
-      const notice = document.querySelector('.match-call-notice')?.textContent;
-      if (notice) seen.add(`notice:${notice}`);
-    };
-    new MutationObserver(look).observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
-    look();
-  });
-}
-const seenIn = (page: Page) => page.evaluate(() => [...(window as unknown as { __seen: Set<string> }).__seen].sort());
 
 /** The id of the partner's video track the page shows now. */
 const partnerTrack = (page: Page) =>
@@ -210,7 +187,8 @@ describe.skipIf(browserUnavailable() ?? coturnUnavailable())('a call resumed aft
     expect(await videoFlowing(bob)).toBe(true);
     // The chat was open in the closed tab: open again in the new one.
     expect(await chatLine(third, 'Hi Ada, Bob here').count()).toBe(1);
-  });
+    // Two calls' worth of pages (a second and a third tab): 37 s alone, past 60 s on a loaded machine.
+  }, 120_000);
 
   it('Leave, then a reload: no call comes back, and the partner is told the call ended', async () => {
     const { ada, bob } = await chattingCall(browser, server, contexts);

@@ -13,6 +13,8 @@ const CLIENT_INDEX = fileURLToPath(new URL('../../frontend/dist/index.html', imp
 
 export interface AppServer {
   url: string;
+  /** The app's process (fault tests find its children by it: the SFU's mediasoup workers). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   }
   return {
     url,
+    pid: backend.child.pid!,
     stop: async () => {
       backend.child.kill('SIGTERM');
       await backend.exited;

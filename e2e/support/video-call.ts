@@ -134,3 +134,44 @@ export async function selectedPairs(
     return pairs;
   });
 }
+
+/** Opens the chat panel of the call. */
+export const openChat = (page: Page) => page.getByRole('button', { name: /^Chat/ }).click();
+
+/** The page's chat lines that contain `text`. */
+export const chatLine = (page: Page, text: string) => page.locator('.match-chat__line', { hasText: text });
+
+/** `from` writes `text` in the chat; returns once `to` shows it. */
+export async function say(from: Page, to: Page, text: string) {
+  await from.getByPlaceholder('Send a message...').fill(text);
+  await from.getByPlaceholder('Send a message...').press('Enter');
+  await chatLine(to, text).waitFor();
+}
+
+/**
+ * Keeps, in the page, every call status and every notice over the video it shows from now on: the side that stays
+ * must see 'Reconnecting...' and never 'Connection lost', nor a search for someone new.
+ */
+export async function watchCall(page: Page) {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { __seen: Set<string> }).__seen = seen;
+    const look = () => {
+      const status = document.querySelector('[data-match-status]')?.getAttribute('data-match-status');
+      if (status) seen.add(`status:${status}`);
+      const notice = document.querySelector('.match-call-notice')?.textContent;
+      if (notice) seen.add(`notice:${notice}`);
+    };
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+    look();
+  });
+}
+
+/** What `watchCall` has seen on the page, sorted ('status:connected', 'notice:Reconnecting...'). */
+export const seenIn = (page: Page) =>
+  page.evaluate(() => [...(window as unknown as { __seen: Set<string> }).__seen].sort());

@@ -525,17 +525,22 @@ describe('the media path of calls', () => {
   describe('a new leader, told of the calls in progress by the gateways (adopt)', () => {
     beforeEach(() => vi.useFakeTimers());
     afterEach(() => vi.useRealTimers());
-    const adopt = (userId: string, socketId: string, partner: string, partnerAlias: string, role = 'offerer') =>
-      ({
-        kind: 'adopt',
-        userId,
-        socketId,
-        matchId: 'old-call',
-        role,
-        sharedInterests: ['chess'],
-        own: profile(userId).public,
-        partner: { userId: partner, alias: partnerAlias, public: profile(partner).public },
-      }) as const;
+    const adopt = (
+      userId: string,
+      socketId: string,
+      partner: string,
+      partnerAlias: string,
+      role: 'offerer' | 'answerer' = 'offerer',
+    ) => ({
+      kind: 'adopt' as const,
+      userId,
+      socketId,
+      matchId: 'old-call',
+      role,
+      sharedInterests: ['chess'],
+      own: profile(userId).public,
+      partner: { userId: partner, alias: partnerAlias, public: profile(partner).public },
+    });
 
     it('takes the call from one side; the other side resumes it and is shown the same partner', async () => {
       const { coordinator, to, recorded } = setUp();
