@@ -221,6 +221,38 @@ describe.skipIf(!worker)('sfu service with real mediasoup workers', () => {
     await ask({ type: 'createRoom', roomId: 'call-7', peerIds });
     await ask({ type: 'joinRoom', roomId: 'call-7', peerId: 'alice' });
   });
+
+  it(
+    'on a node with one worker, makes a lost room again on the worker that replaces it',
+    { timeout: 15_000 },
+    async () => {
+      const single = new MemoryRpc();
+      const node = await startSfu({
+        healthPort: 0,
+        host: '127.0.0.1',
+        logger: pino({ level: 'silent' }),
+        rpc: single,
+        nodeId: 'node-one',
+        workers: 1,
+        listenIp: '127.0.0.1',
+        rtcMinPort: 43_000,
+        rtcMaxPort: 43_499,
+      });
+      try {
+        const create = () => single.request(SFU_SUBJECTS.createRoom, { type: 'createRoom', roomId: 'call-8', peerIds });
+        expect((await create()).ok).toBe(true);
+        const [only] = node.load().workers;
+        process.kill(only!.pid, 'SIGKILL');
+        await single.nextPublished(SFU_SUBJECTS.roomLost);
+        // The backend asks again at once, while the replacement is still starting: the room waits for it.
+        const again = await create();
+        expect(again).toMatchObject({ ok: true });
+        expect(node.load().workers.map((w) => w.pid)).not.toContain(only!.pid);
+      } finally {
+        await node.stop();
+      }
+    },
+  );
 });
 
 describe('sfu service without a bus', () => {

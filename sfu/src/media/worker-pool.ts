@@ -54,6 +54,8 @@ export class WorkerPool {
   private readonly opening = new Map<string, { peerIds: readonly [string, string]; room: Promise<Room> }>();
   private closed = false;
   private nextSlot = 0;
+  /** Workers being started in place of dead ones. */
+  private readonly replacing = new Set<Promise<void>>();
   readonly maxRooms: number;
 
   private constructor(private readonly options: WorkerPoolOptions) {
@@ -147,6 +149,8 @@ export class WorkerPool {
   }
 
   private async createRoom(roomId: string, peerIds: readonly [string, string]): Promise<Room> {
+    // A node whose only worker just died: its rooms are asked for again at once, and wait for the replacement.
+    if (!this.slots.some((slot) => !slot.worker.closed)) await Promise.all(this.replacing);
     const slot = this.leastLoaded();
     const router = await slot.worker.createRouter({ mediaCodecs: MEDIA_CODECS });
     const room = new Room(roomId, peerIds, router, this.options, (closedRoom, lost) => {
@@ -183,7 +187,13 @@ export class WorkerPool {
   }
 
   /** By the time 'died' fires, mediasoup has closed the worker's routers, and the rooms reported themselves lost. */
-  private async replace(dead: Slot, error: Error): Promise<void> {
+  private replace(dead: Slot, error: Error): Promise<void> {
+    const replacing = this.startReplacement(dead, error).finally(() => this.replacing.delete(replacing));
+    this.replacing.add(replacing);
+    return replacing;
+  }
+
+  private async startReplacement(dead: Slot, error: Error): Promise<void> {
     this.options.logger.error({ pid: dead.worker.pid, err: error }, 'mediasoup worker died; starting another');
     if (this.closed) return;
     try {
