@@ -40,6 +40,10 @@ interface Subscriber {
  */
 export class InProcessBus implements MessageBus {
   private readonly subscribers = new Set<Subscriber>();
+  // Found by subject at once: most patterns name one subject (a user's, a call's), and a node holds thousands; only
+  // the few with `*` or `>` are matched one by one.
+  private readonly exact = new Map<string, Set<Subscriber>>();
+  private readonly wildcards = new Set<Subscriber>();
   private readonly groups = new Map<string, { turn: number; seen: RecentIds }>();
   private readonly servers = new Set<Server>();
   private serverTurn = 0;
@@ -53,8 +57,8 @@ export class InProcessBus implements MessageBus {
     const json = JSON.stringify(message.data ?? null);
     const members = new Map<string, Subscriber[]>();
     const durable: Promise<void>[] = [];
-    for (const s of this.subscribers) {
-      if (!subjectMatches(s.pattern, message.subject)) continue;
+    const exact = this.exact.get(message.subject) ?? [];
+    for (const s of [...exact, ...[...this.wildcards].filter((w) => subjectMatches(w.pattern, message.subject))]) {
       if (s.group === undefined) void this.deliver(s, message, json).catch(() => undefined);
       else members.set(s.group, [...(members.get(s.group) ?? []), s]);
     }
@@ -83,11 +87,18 @@ export class InProcessBus implements MessageBus {
       active: true,
     };
     this.subscribers.add(subscriber);
+    const wildcard = /(^|\.)[*>](\.|$)/.test(pattern);
+    if (wildcard) this.wildcards.add(subscriber);
+    else this.exact.set(pattern, (this.exact.get(pattern) ?? new Set()).add(subscriber));
     return {
       // Not waiting for a running handler: a handler may unsubscribe itself.
       unsubscribe: async () => {
         subscriber.active = false;
         this.subscribers.delete(subscriber);
+        this.wildcards.delete(subscriber);
+        const same = this.exact.get(pattern);
+        same?.delete(subscriber);
+        if (same?.size === 0) this.exact.delete(pattern);
       },
     };
   }
@@ -125,6 +136,8 @@ export class InProcessBus implements MessageBus {
     this.closed = true;
     await Promise.all([...this.subscribers].map((s) => s.tail));
     this.subscribers.clear();
+    this.exact.clear();
+    this.wildcards.clear();
     this.servers.clear();
   }
 
