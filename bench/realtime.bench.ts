@@ -16,7 +16,6 @@
  * The clients run in a child process (bench/realtime-clients.ts): on 2 cores, the backend's figures must not include
  * 10,000 clients' work. Both processes read the same clock (`performance.timeOrigin + now()`).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +28,7 @@ import { type LiveSocket, Realtime, socketIoGroup } from '@serendip/backend/plat
 import { pino } from 'pino';
 import type { Server as IoServer, ServerOptions } from '../backend/node_modules/socket.io/dist/index.js';
 import { benchDatabase } from './bench-database.js';
+import { IpcChild, memory } from './child-process.js';
 import { percentile, report } from './harness.js';
 import type { ClientCommand, ClientReport } from './realtime-clients.js';
 
@@ -60,40 +60,7 @@ function announcement(
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-function memory() {
-  (globalThis as { gc?: () => void }).gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
-}
-
-class Clients {
-  private readonly child: ChildProcess;
-  constructor() {
-    this.child = fork(new URL('./realtime-clients.js', import.meta.url), [], {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-  }
-  /** The next report of this type from the clients. */
-  next<T extends ClientReport['type']>(answer: T): Promise<Extract<ClientReport, { type: T }>> {
-    return new Promise((resolve, reject) => {
-      const listener = (report: ClientReport) => {
-        if (report.type === 'failed') reject(new Error(`clients: ${report.message}`));
-        else if (report.type !== answer) return;
-        else resolve(report as Extract<ClientReport, { type: T }>);
-        this.child.off('message', listener);
-      };
-      this.child.on('message', listener);
-    });
-  }
-  ask<T extends ClientReport['type']>(command: ClientCommand, answer: T): Promise<Extract<ClientReport, { type: T }>> {
-    const reply = this.next(answer);
-    this.child.send(command);
-    return reply;
-  }
-  kill() {
-    this.child.kill();
-  }
-}
+type Clients = IpcChild<ClientCommand, ClientReport>;
 
 interface Run {
   latenciesMs: number[];
@@ -165,7 +132,7 @@ async function main() {
   await presence.onApplicationBootstrap();
   // Realtime takes only the core's bus.
   const realtime = new Realtime({ bus } as unknown as EventCore, presence);
-  const clients = new Clients();
+  const clients: Clients = new IpcChild(new URL('./realtime-clients.js', import.meta.url));
   try {
     const ours = await measure(clients, 'realtime', (io) => {
       let registered = 0;
