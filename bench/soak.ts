@@ -251,6 +251,9 @@ async function sample(child: ChildProcess, base: string, db: pg.Client, startedA
   const { rows } = await db.query<{ n: string }>(
     'select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
+  const pairedSoFar = tally.get('paired') ?? 0;
+  const paired = pairedSoFar - pairedAtLastSample;
+  pairedAtLastSample = pairedSoFar;
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
@@ -263,9 +266,8 @@ async function sample(child: ChildProcess, base: string, db: pg.Client, startedA
     fds,
     pgConnections: Number(rows[0]!.n),
     healthMs: Math.round(Math.max(...times) * 10) / 10,
-    paired: (tally.get('paired') ?? 0) - pairedAtLastSample,
+    paired,
   };
-  pairedAtLastSample = tally.get('paired') ?? 0;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
