@@ -400,7 +400,12 @@ export class MatchCoordinator {
       this.ports.matchmaker.leave(userId);
     }
     const call = this.callFor(userId);
-    if (call && this.sideOf(call, userId).socketId === socketId) await this.end(call, userId, reason);
+    if (!call) return;
+    const side = this.sideOf(call, userId);
+    // A page that leaves may close its socket at once: its loss can arrive first, and the side is away (no socket)
+    // when the leave comes. It is still this person leaving: the partner hears 'leave' now, not a lost connection
+    // after the grace period. A side held by another socket (a newer tab) is not ended by an old one.
+    if (side.socketId === socketId || side.socketId === null) await this.end(call, userId, reason);
   }
 
   private async socketLost(userId: string, socketId: string) {

@@ -246,6 +246,22 @@ describe('the matchmaker leader', () => {
     expect(to('ada').at(-1)).toEqual({ kind: 'call-over', socketId: 's1-late', matchId: 'match-1' });
   });
 
+  it('ends the call as a leave when the leaving page’s socket was lost just before its leave arrived', async () => {
+    const { start, coordinator, recorded, to } = setUp();
+    await start('ada', 's1');
+    await start('bob', 's2');
+    await coordinator.handle({ kind: 'socket-lost', userId: 'ada', socketId: 's1' });
+    await coordinator.handle({ kind: 'leave', userId: 'ada', socketId: 's1', reason: 'leave' });
+
+    expect(recorded[1]).toEqual({ type: 'End', matchId: 'match-1', endedBy: 'ada', reason: 'leave' });
+    expect(to('bob').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'leave' });
+    // An old tab's leave does not end a call another socket holds.
+    await start('cleo', 's3');
+    await start('dan', 's4');
+    await coordinator.handle({ kind: 'leave', userId: 'cleo', socketId: 'old-tab', reason: 'leave' });
+    expect(coordinator.snapshot().calls).toHaveLength(1);
+  });
+
   it('drops a search whose socket is lost, and says the call is fully connected once both sides are', async () => {
     const { start, coordinator, to } = setUp();
     await start('ada', 's1');
