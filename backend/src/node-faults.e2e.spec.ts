@@ -102,6 +102,11 @@ describe('faults on two backend nodes', () => {
     const hana = await person(leader.base, 'Hana', 'female');
     const gusSocket = await socketOn(survivor.base, gus.api);
     const [gusMatch, hanaMatch] = await paired(gusSocket, await socketOn(leader.base, hana.api));
+    // Another such call: Ivy on the surviving node, Jack on the leader's; Jack will press Stop as his page comes back.
+    const ivy = await person(survivor.base, 'Ivy', 'female');
+    const jack = await person(leader.base, 'Jack', 'male');
+    const ivySocket = await socketOn(survivor.base, ivy.api);
+    const [, jackMatch] = await paired(ivySocket, await socketOn(leader.base, jack.api));
     // Searching on the surviving node: Eve.
     const eve = await person(survivor.base, 'Eve', 'female');
     const finn = await person(leader.base, 'Finn', 'male');
@@ -124,6 +129,16 @@ describe('faults on two backend nodes', () => {
       for (const [name, value] of api.cookies) copy.cookies.set(name, value);
       return copy;
     };
+    // Jack's page comes back to his call and he presses Stop at once, while the new matchmaker may not know the call
+    // yet: he is never put back in it (Ivy's chat must not reach someone who left), and Ivy hears the call is over.
+    const ivyHeard = nextEvent(ivySocket, 'partnerDisconnected', 20_000);
+    const jackResumed: unknown[] = [];
+    const jackAgain = await openVideoSocket(survivor.base, onSurvivor(jack.api), { matchId: jackMatch.matchId }, (s) =>
+      s.on('matchResumed', (m) => jackResumed.push(m)),
+    );
+    sockets.push(jackAgain);
+    await jackAgain.emitWithAck('leaveVideoRoom', { next: false });
+
     // Hana's page comes back to her call, which the new matchmaker took over from Gus's node.
     const gusHeard = nextEvent(gusSocket, 'partnerReconnected', 20_000);
     let resumed: Promise<{ matchId: string; partnerId: string }> | undefined;
@@ -158,6 +173,10 @@ describe('faults on two backend nodes', () => {
     expect(match).toMatchObject({ partnerUser: { firstName: 'Eve' } });
     await new Promise((r) => setTimeout(r, 1_000));
     expect(eveMatches).toEqual([expect.objectContaining({ matchId: match.matchId, partnerUser: expect.anything() })]);
+
+    // Ivy hears it as his leave or, had his Stop reached no matchmaker, once his grace period runs out.
+    expect(await ivyHeard).toMatchObject({ matchId: jackMatch.matchId });
+    expect(jackResumed, 'Jack, who pressed Stop, put back into his call').toEqual([]);
 
     // The call ends as any call does: the other side hears it.
     const left = nextEvent(hanaAgain, 'partnerDisconnected');

@@ -47,7 +47,17 @@ export type SeekerProfile = z.infer<typeof seekerProfileSchema>;
 const userSocket = { userId: id, socketId: id };
 
 export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('start'), ...userSocket, profile: seekerProfileSchema, filters: matchFiltersSchema }),
+  /**
+   * `seekId` names this search (one press of Start): a gateway asks a new leader again with the same one, and a search
+   * the leader already paired is not started over (which would end the call it made).
+   */
+  z.object({
+    kind: z.literal('start'),
+    ...userSocket,
+    seekId: z.optional(id),
+    profile: seekerProfileSchema,
+    filters: matchFiltersSchema,
+  }),
   /** A leave, a skip, or a call given up because its connection never came up ('timeout'). */
   z.object({ kind: z.literal('leave'), ...userSocket, reason: z.enum(['leave', 'skip', 'timeout']) }),
   z.object({ kind: z.literal('socket-lost'), ...userSocket }),

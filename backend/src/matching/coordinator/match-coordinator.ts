@@ -13,6 +13,9 @@ import type { CoordinatorRequest, LeaderRequest, SeekerProfile, UserDelivery } f
  */
 export const ADOPTION_WINDOW_MS = 3_000;
 
+/** How many ended calls a leader remembers, so that a gateway's late word about one does not make it again. */
+const REMEMBERED_ENDINGS = 10_000;
+
 export interface CoordinatorPorts {
   matchmaker: MatchmakerPort;
   /** Sends to the gateways holding `userId`'s sockets (bus subject `user.<id>`). */
@@ -40,8 +43,18 @@ export interface CoordinatorPorts {
 
 interface Waiting {
   socketId: string;
+  /** The search (one press of Start) this is, when the gateway names it. */
+  seekId?: string;
   profile: SeekerProfile;
   filters: MatchFilters;
+}
+
+/** A resume of a call this new leader does not know yet, held until the gateways tell of it (see takeOver). */
+interface HeldResume {
+  socketId: string;
+  matchId: string;
+  fresh: boolean;
+  timer: ReturnType<typeof setTimeout>;
 }
 
 interface Side {
@@ -52,6 +65,8 @@ interface Side {
   socketId: string | null;
   /** What the partner is shown of this side. */
   public: PublicProfile;
+  /** The search that made this call, if the gateway named it: asked again, it is not a new search. */
+  seekId?: string;
   graceTimer?: ReturnType<typeof setTimeout>;
   rtcConnected: boolean;
   /** The interests both sides chose, in the order this side listed them. */
@@ -99,6 +114,12 @@ export class MatchCoordinator {
   private stopped = false;
   /** Until when resumes of calls it does not know wait for the gateways' word (see takeOver). */
   private adoptingUntil = 0;
+  /** Per user: their resume waiting for the gateways' word. */
+  private readonly heldResumes = new Map<string, HeldResume>();
+  /** Users with no call here who left or were banned while the gateways tell: how the call they left ended. */
+  private readonly leftWhileAdopting = new Map<string, MatchEndReason>();
+  /** The calls that ended lately, oldest first. */
+  private readonly ended = new Set<string>();
   private tail: Promise<void> = Promise.resolve();
   private readonly graceMs: number;
 
@@ -112,6 +133,7 @@ export class MatchCoordinator {
    */
   takeOver(): void {
     this.adoptingUntil = this.ports.now() + ADOPTION_WINDOW_MS;
+    this.leftWhileAdopting.clear();
   }
 
   /**
@@ -179,7 +201,7 @@ export class MatchCoordinator {
     if (busy) return { later: new Promise((resolve) => busy.deferred.push(() => this.redispatch(request, resolve))) };
     switch (request.kind) {
       case 'start':
-        return this.start(request.userId, request.socketId, request.profile, request.filters);
+        return this.start(request);
       case 'leave':
         return this.leave(request.userId, request.socketId, request.reason);
       case 'socket-lost':
@@ -252,12 +274,12 @@ export class MatchCoordinator {
     return { later };
   }
 
-  private async start(
-    userId: string,
-    socketId: string,
-    profile: SeekerProfile,
-    filters: MatchFilters,
-  ): Promise<Later | void> {
+  private async start(request: Extract<CoordinatorRequest, { kind: 'start' }>): Promise<Later | void> {
+    const { userId, socketId, seekId, profile, filters } = request;
+    // The same search asked again (a gateway telling a new leader): it is waiting, or already paired.
+    if (seekId && (this.waiting.get(userId)?.seekId === seekId || this.sideIn(userId)?.seekId === seekId)) return;
+    // A new search is not a way back to an old call.
+    this.withdrawResume(userId);
     // One matching session per user: a newer tab (socket) takes over from an older one.
     const queued = this.waiting.get(userId);
     if (queued && queued.socketId !== socketId)
@@ -272,7 +294,7 @@ export class MatchCoordinator {
       await this.end(call, userId, 'leave');
     }
 
-    this.waiting.set(userId, { socketId, profile, filters });
+    this.waiting.set(userId, { socketId, ...(seekId ? { seekId } : {}), profile, filters });
     const pair = this.ports.matchmaker.arrive(seeker(userId, profile, filters), this.ports.now());
     if (pair) return this.paired(pair);
     if (filters.interests?.length) this.releaseLater();
@@ -375,6 +397,7 @@ export class MatchCoordinator {
           alias: randomUUID(),
           socketId: first.socketId,
           public: first.profile.public,
+          seekId: first.seekId,
           rtcConnected: false,
           sharedInterests: inOrderOf(first.filters, pair.sharedInterests),
         },
@@ -383,6 +406,7 @@ export class MatchCoordinator {
           alias: randomUUID(),
           socketId: second.socketId,
           public: second.profile.public,
+          seekId: second.seekId,
           rtcConnected: false,
           sharedInterests: inOrderOf(second.filters, pair.sharedInterests),
         },
@@ -394,13 +418,14 @@ export class MatchCoordinator {
   }
 
   private async leave(userId: string, socketId: string, reason: 'leave' | 'skip' | 'timeout') {
+    this.withdrawResume(userId, socketId);
     const queued = this.waiting.get(userId);
     if (queued?.socketId === socketId) {
       this.waiting.delete(userId);
       this.ports.matchmaker.leave(userId);
     }
     const call = this.callFor(userId);
-    if (!call) return;
+    if (!call) return this.leftUnknownCall(userId, reason);
     const side = this.sideOf(call, userId);
     // A page that leaves may close its socket at once: its loss can arrive first, and the side is away (no socket)
     // when the leave comes. It is still this person leaving: the partner hears 'leave' now, not a lost connection
@@ -409,6 +434,8 @@ export class MatchCoordinator {
   }
 
   private async socketLost(userId: string, socketId: string) {
+    // Its grace period starts when a gateway tells of the call (adopt), as after any blip.
+    this.withdrawResume(userId, socketId);
     const queued = this.waiting.get(userId);
     // A search is simply dropped: the client searches again when its socket is back.
     if (queued?.socketId === socketId) {
@@ -448,12 +475,17 @@ export class MatchCoordinator {
     const side = call?.sides.find((s) => s.userId === userId);
     const wait = this.adoptingUntil - this.ports.now();
     if (!call && wait > 0 && !this.stopped) {
-      // A new leader: the call may be told of in a moment (adopt). Asked again once the window is over.
+      // A new leader: the call may be told of in a moment (adopt), which answers it at once; if nobody tells, it is
+      // asked again once the window is over (and hears the call is over).
+      this.withdrawResume(userId);
       const timer = setTimeout(() => {
         this.releaseTimers.delete(timer);
+        if (this.heldResumes.get(userId)?.timer !== timer) return;
+        this.heldResumes.delete(userId);
         void this.handle({ kind: 'resume', userId, socketId, matchId, ...(fresh ? { fresh } : {}) });
       }, wait + 5);
       this.releaseTimers.add(timer);
+      this.heldResumes.set(userId, { socketId, matchId, fresh, timer });
       return;
     }
     if (!call || !side) {
@@ -484,20 +516,26 @@ export class MatchCoordinator {
    */
   private async adopt(request: Extract<CoordinatorRequest, { kind: 'adopt' }>) {
     const { userId, socketId, matchId, partner } = request;
+    const over = () => this.ports.deliver(userId, { kind: 'call-over', socketId, matchId });
     const known = this.calls.get(matchId);
     if (known) {
       const side = known.sides.find((s) => s.userId === userId);
       const other = known.sides.find((s) => s.userId === partner.userId);
-      if (!side || !other || side.socketId !== null) return;
+      if (!side || !other) return over();
+      // Told twice, or this side is back on another socket already.
+      if (side.socketId !== null) return;
       // This side's gateway knows the alias the partner's client knows this call by.
       other.alias = partner.alias;
       clearTimeout(side.graceTimer);
       side.graceTimer = undefined;
       side.socketId = socketId;
-      return;
+      return this.answerHeldResume(other.userId, matchId);
     }
-    if (this.waiting.has(userId) || this.waiting.has(partner.userId)) return;
-    if (this.callFor(userId) || this.callFor(partner.userId)) return;
+    // The call ended here already (the other side's gateway told first, then it ended), or one of the two has moved
+    // on: the page still showing it hears it is over.
+    if (this.ended.has(matchId)) return over();
+    if (this.waiting.has(userId) || this.waiting.has(partner.userId)) return over();
+    if (this.callFor(userId) || this.callFor(partner.userId)) return over();
     const side: Side = {
       userId,
       // Known only to the partner's gateway: until it tells (or if it never can), the partner hears a new one.
@@ -523,7 +561,39 @@ export class MatchCoordinator {
     this.calls.set(matchId, call);
     this.callOf.set(userId, matchId);
     this.callOf.set(partner.userId, matchId);
+    // The partner pressed Stop (or was banned) while no leader knew the call: it ends now, as they ended it.
+    const left = this.leftWhileAdopting.get(partner.userId);
+    if (left) {
+      this.leftWhileAdopting.delete(partner.userId);
+      return this.end(call, partner.userId, left);
+    }
     this.awaitReturn(call, other);
+    await this.answerHeldResume(partner.userId, matchId);
+  }
+
+  /** The partner's page asked to resume this call before any gateway told of it: it resumes now. */
+  private async answerHeldResume(userId: string, matchId: string) {
+    const held = this.heldResumes.get(userId);
+    if (held?.matchId !== matchId) return;
+    this.withdrawResume(userId);
+    await this.resume(userId, held.socketId, matchId, held.fresh);
+  }
+
+  /** Forgets a held resume of `userId` (from `socketId` only, when given): the page left, lost its socket, or moved on. */
+  private withdrawResume(userId: string, socketId?: string) {
+    const held = this.heldResumes.get(userId);
+    if (!held || (socketId !== undefined && held.socketId !== socketId)) return;
+    clearTimeout(held.timer);
+    this.releaseTimers.delete(held.timer);
+    this.heldResumes.delete(userId);
+  }
+
+  /**
+   * A user with no call here left (or was banned) while the gateways are telling this new leader of the calls in
+   * progress: a call of theirs told of later ends as they ended it, rather than waiting for them to come back.
+   */
+  private leftUnknownCall(userId: string, reason: MatchEndReason) {
+    if (this.ports.now() < this.adoptingUntil) this.leftWhileAdopting.set(userId, reason);
   }
 
   private async rtcConnected(userId: string, socketId: string, matchId: string) {
@@ -584,9 +654,11 @@ export class MatchCoordinator {
    * one); the partner hears why and searches again, as after any partner leaving.
    */
   private async banned(userId: string) {
+    this.withdrawResume(userId);
     if (this.waiting.delete(userId)) this.ports.matchmaker.leave(userId);
     const call = this.callFor(userId);
     if (call) await this.end(call, userId, 'ban');
+    else this.leftUnknownCall(userId, 'ban');
   }
 
   /** The SFU lost the room (its worker died): a new one, and both sides join it again. */
@@ -639,6 +711,8 @@ export class MatchCoordinator {
    */
   private async end(call: Call, by: string | null, reason: MatchEndReason, lost?: string) {
     this.calls.delete(call.matchId);
+    this.ended.add(call.matchId);
+    if (this.ended.size > REMEMBERED_ENDINGS) this.ended.delete(this.ended.values().next().value!);
     // Skip and leave close the router; the SFU frees the call's ports and workers' load.
     if (call.relay) void this.closeRoom(call.matchId, call.relay.sfuNode);
     for (const side of call.sides) {
@@ -717,6 +791,11 @@ export class MatchCoordinator {
 
   private sideOf(call: Call, userId: string): Side {
     return call.sides.find((s) => s.userId === userId)!;
+  }
+
+  private sideIn(userId: string): Side | undefined {
+    const call = this.callFor(userId);
+    return call && this.sideOf(call, userId);
   }
 }
 

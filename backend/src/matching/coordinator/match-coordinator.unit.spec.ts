@@ -594,18 +594,96 @@ describe('the media path of calls', () => {
       expect(recorded).toEqual([]);
     });
 
-    it('answers a resume that comes before the gateways told once they have, and says over only after', async () => {
+    it('answers a resume that comes before the gateways told as soon as they have, and says over only after', async () => {
       const { coordinator, to, tick } = setUp();
       coordinator.takeOver();
       void coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
       void coordinator.handle({ kind: 'resume', userId: 'cleo', socketId: 'sc', matchId: 'gone-call' });
       await vi.advanceTimersByTimeAsync(1_000);
       await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
-      expect(to('bob')).toEqual([]);
+      expect(to('bob')).toEqual([expect.objectContaining({ kind: 'match', event: 'matchResumed', socketId: 'sb2' })]);
+      expect(to('ada')).toEqual([{ kind: 'partner-reconnected', matchId: 'old-call' }]);
+      expect(to('cleo')).toEqual([]);
       tick(3_000);
       await vi.advanceTimersByTimeAsync(2_500);
-      expect(to('bob').at(-1)).toMatchObject({ kind: 'match', event: 'matchResumed', socketId: 'sb2' });
+      expect(to('bob')).toHaveLength(1);
       expect(to('cleo')).toEqual([{ kind: 'call-over', socketId: 'sc', matchId: 'gone-call' }]);
+    });
+
+    it('a resume withdrawn while it waited (Stop, a lost socket, a new search, a ban) brings back no call', async () => {
+      for (const withdraw of ['leave', 'socket-lost', 'start', 'banned'] as const) {
+        const { coordinator, to, tick, recorded, start } = setUp();
+        coordinator.takeOver();
+        void coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
+        await vi.advanceTimersByTimeAsync(500);
+        if (withdraw === 'leave')
+          await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 'sb2', reason: 'leave' });
+        else if (withdraw === 'socket-lost')
+          await coordinator.handle({ kind: 'socket-lost', userId: 'bob', socketId: 'sb2' });
+        else if (withdraw === 'start') await start('bob', 'sb2');
+        else await coordinator.handle({ kind: 'banned', userId: 'bob' });
+        await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+        tick(3_000);
+        await vi.advanceTimersByTimeAsync(2_500);
+
+        // Bob is never put back into the call he left: Ada's chat and ICE must not reach him.
+        expect(
+          to('bob').filter((d) => d.kind === 'match'),
+          withdraw,
+        ).toEqual([]);
+        if (withdraw === 'socket-lost') {
+          // A lost connection has its grace period, as after any blip; then Ada hears he is gone.
+          expect(to('ada'), withdraw).toEqual([]);
+          await vi.advanceTimersByTimeAsync(10_000);
+          expect(to('ada'), withdraw).toEqual([{ kind: 'partner-left', matchId: 'old-call', reason: 'disconnect' }]);
+        } else if (withdraw === 'start') {
+          // He moved on to a new search: Ada's old call is over.
+          expect(to('ada'), withdraw).toEqual([{ kind: 'call-over', socketId: 'sa', matchId: 'old-call' }]);
+          expect(coordinator.snapshot(), withdraw).toEqual({ waiting: ['bob'], calls: [] });
+        } else {
+          // Ada hears at once why the call is over, and the log has the ending with who ended it.
+          expect(to('ada'), withdraw).toEqual([
+            { kind: 'partner-left', matchId: 'old-call', reason: withdraw === 'leave' ? 'leave' : 'ban' },
+          ]);
+          expect(recorded, withdraw).toEqual([
+            { type: 'End', matchId: 'old-call', endedBy: 'bob', reason: withdraw === 'leave' ? 'leave' : 'ban' },
+          ]);
+          expect(coordinator.snapshot(), withdraw).toEqual({ waiting: [], calls: [] });
+        }
+      }
+    });
+
+    it('tells a side whose call is over, rather than dropping its word, and never makes an ended call again', async () => {
+      const { coordinator, to, start } = setUp();
+      coordinator.takeOver();
+      await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      await coordinator.handle({ kind: 'leave', userId: 'ada', socketId: 'sa', reason: 'leave' });
+      // Bob's gateway tells of the same call after it ended: his page hears it is over.
+      await coordinator.handle(adopt('bob', 'sb', 'ada', 'ada-alias', 'answerer'));
+      expect(to('bob')).toEqual([{ kind: 'call-over', socketId: 'sb', matchId: 'old-call' }]);
+      expect(coordinator.snapshot().calls).toEqual([]);
+
+      // A partner searching again: the call is not made, and the side that told hears it is over.
+      await start('dan', 'sd');
+      await coordinator.handle({ ...adopt('cleo', 'sc', 'dan', 'dan-alias'), matchId: 'cleo-call' });
+      expect(to('cleo')).toEqual([{ kind: 'call-over', socketId: 'sc', matchId: 'cleo-call' }]);
+    });
+
+    it('a search asked again of a new leader (the same search) does not end the call it already made', async () => {
+      const { coordinator, to, recorded } = setUp();
+      const ask = (userId: string, socketId: string, seekId: string) =>
+        coordinator.handle({ kind: 'start', userId, socketId, seekId, profile: profile(userId), filters: ANY });
+      await ask('ada', 'sa', 'ada-search-1');
+      await ask('bob', 'sb', 'bob-search-1');
+      expect(coordinator.snapshot().calls).toHaveLength(1);
+      // The gateway re-sent Bob's search to the new leader before it heard of his match.
+      await ask('bob', 'sb', 'bob-search-1');
+      expect(coordinator.snapshot().calls).toHaveLength(1);
+      expect(to('ada').filter((d) => d.kind === 'partner-left')).toEqual([]);
+      expect(recorded.filter((r) => r.type === 'End')).toEqual([]);
+      // A new search from the same page (Next) does leave the call.
+      await ask('bob', 'sb', 'bob-search-2');
+      expect(to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'leave' });
     });
 
     it('does not make a call again for someone who has moved on (searching, or in another call)', async () => {

@@ -125,6 +125,8 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     for (const skip of skips) coordinator.rememberSkip(skip.user_a, skip.user_b, new Date(skip.ended_at!).getTime());
     this.coordinator = coordinator;
     this.live.lead(() => coordinator.liveCounts());
+    // From its first request on: a page that comes back to its call may ask before its partner's gateway has told.
+    coordinator.takeOver();
     const requests = [
       // A request that does not fit the contract (a gateway of another version, a bug) is dropped with the field at
       // fault; the reason names fields only, never the personal data a request carries.
@@ -158,7 +160,6 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     ];
     this.subscriptions.push(...requests);
     await this.ready(requests);
-    coordinator.takeOver();
     // Every gateway puts its searching sockets back in the queue and tells of its calls (adopt).
     await this.core.bus
       .publish({ subject: MATCHMAKER_LEADS_SUBJECT, id: randomUUID(), data: {} })

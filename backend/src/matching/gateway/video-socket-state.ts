@@ -18,7 +18,7 @@ export interface VideoSocketState {
    * What it asked the matchmaker for while it searches (until paired, refused or it leaves): a new leader starts with
    * an empty queue, and the gateway asks again with this.
    */
-  seeking?: { profile: SeekerProfile; filters: MatchFilters };
+  seeking?: { seekId: string; profile: SeekerProfile; filters: MatchFilters };
   /** The call it asked to come back to, until the matchmaker answers (asked again of a new one). */
   resuming?: { matchId: string; fresh?: boolean };
   /** The rest of what the matchmaker said of the call (a new leader is told of it: adopt). */

@@ -128,8 +128,10 @@ export class VideoGateway
   async handleConnection(socket: VideoSocket) {
     const { userId } = socket.data;
     // NOTE: handlers go on at once (an event sent right after connecting must not be lost), and each waits until
-    // this user's deliveries reach the node: an answer must never come back before anyone listens for it.
-    const attached = this.attach(socket);
+    // this user's deliveries reach the node (an answer must never come back before anyone listens for it) and the
+    // socket's resume, if it asked for one, is on its way: a Stop pressed as the page comes back must reach the
+    // matchmaker after the resume, or the resume would bring back the call the user just left.
+    const ready = this.attach(socket).then(() => this.resumeIfAsked(socket));
     // What arrives is untrusted whatever the contract says: every handler takes `unknown` and checks it.
     const on = socket.on.bind(socket) as (event: string, handler: (body: unknown, ack: unknown) => void) => void;
     const handle = (event: string, handler: (body: unknown, ack: Ack) => Promise<void>) =>
@@ -137,7 +139,7 @@ export class VideoGateway
         const ack = typeof rawAck === 'function' ? (rawAck as NonNullable<Ack>) : undefined;
         void (async () => {
           try {
-            await attached;
+            await ready;
             if (socket.data.restricted || this.bannedJustNow(userId)) {
               return this.refuse(socket, ack, 'banned', ACCOUNT_RESTRICTED);
             }
@@ -164,24 +166,26 @@ export class VideoGateway
     handle('media:resume', (body, ack) => this.mediaRequest(socket, mediaResumeSchema, body, ack, resume));
     handle('media:fallback', (body, ack) => this.askForRelay(socket, 'fallback', body, ack));
     handle('report:opened', (body, ack) => this.askForRelay(socket, 'report-opened', body, ack));
-    // A socket that comes back after a blip says which call it was in; the matchmaker resumes it or says it is over.
     try {
-      await attached;
-      // A session that ended between the handshake and now was told to no one here yet: look once more.
-      if (!(await this.sessionLives(socket))) return;
-      const asked = videoHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
-      // A malformed handshake resumes nothing; the socket stays, and may start matching.
-      if (!asked.success) this.refuse(socket, undefined, 'invalid', problemOf(asked.error));
-      else if (asked.data.matchId) {
-        const { matchId, fresh } = asked.data;
-        socket.data.resuming = { matchId, ...(fresh ? { fresh } : {}) };
-        await this.request({ kind: 'resume', userId, socketId: socket.id, ...socket.data.resuming });
-      }
+      await ready;
     } catch (error) {
       this.logger.error(`video socket not attached: ${(error as Error).message}`);
       this.refuse(socket, undefined, 'unavailable', UNAVAILABLE);
       socket.disconnect(true);
     }
+  }
+
+  /** A socket that comes back after a blip says which call it was in; the matchmaker resumes it or says it is over. */
+  private async resumeIfAsked(socket: VideoSocket) {
+    // A session that ended between the handshake and now was told to no one here yet: look once more.
+    if (!(await this.sessionLives(socket))) return;
+    const asked = videoHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
+    // A malformed handshake resumes nothing; the socket stays, and may start matching.
+    if (!asked.success) return this.refuse(socket, undefined, 'invalid', problemOf(asked.error));
+    if (!asked.data.matchId) return;
+    const { matchId, fresh } = asked.data;
+    socket.data.resuming = { matchId, ...(fresh ? { fresh } : {}) };
+    await this.request({ kind: 'resume', userId: socket.data.userId, socketId: socket.id, ...socket.data.resuming });
   }
 
   async handleDisconnect(socket: VideoSocket) {
@@ -215,6 +219,8 @@ export class VideoGateway
   private async tellNewLeader() {
     for (const { sockets } of this.local.values()) {
       for (const socket of sockets) {
+        // A banned user's socket only waits to close; a closed one has said so (socket-lost).
+        if (socket.data.restricted || !socket.connected) continue;
         const { seeking, resuming, userId, matchId, partnerId, partnerAlias, sfuNode, call } = socket.data;
         // What was asked while no node led (the old leader's node had died) reached no one: asked again.
         if (seeking) await this.request({ kind: 'start', userId, socketId: socket.id, ...seeking });
@@ -223,7 +229,8 @@ export class VideoGateway
         // report work as before. A relayed call's room may have gone with the node that died: not made again here.
         else if (matchId && partnerId && partnerAlias && call && !sfuNode) {
           const own = call.own ?? (await this.ownPublic(userId));
-          if (!own) continue;
+          // The socket may have closed, or left the call, while its profile was read.
+          if (!own || !socket.connected || socket.data.matchId !== matchId) continue;
           await this.request({
             kind: 'adopt',
             userId,
@@ -283,7 +290,8 @@ export class VideoGateway
       return this.refuse(socket, ack, 'unavailable', HIDE_IP_UNAVAILABLE);
     }
     forgetCall(socket);
-    socket.data.seeking = { profile: admission.profile, filters: request.data.filters };
+    socket.data.resuming = undefined;
+    socket.data.seeking = { seekId: randomUUID(), profile: admission.profile, filters: request.data.filters };
     await this.request({ kind: 'start', userId, socketId: socket.id, ...socket.data.seeking });
     ack?.({ status: 'searching' });
   }
@@ -295,6 +303,7 @@ export class VideoGateway
     forgetCall(socket);
     const reason = failed ? 'timeout' : next ? 'skip' : 'leave';
     socket.data.seeking = undefined;
+    socket.data.resuming = undefined;
     await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason });
     ack?.({ ok: true });
   }
@@ -434,8 +443,18 @@ export class VideoGateway
     switch (delivery.kind) {
       case 'match': {
         const socket = byId(delivery.socketId);
-        if (!socket) return;
-        socket.data.matchId = delivery.match.matchId;
+        // A banned user's socket joins no call; a call comes back only to a socket that asked for it (a resume it
+        // withdrew, by Stop or a new search, is not answered into a call).
+        if (!socket || socket.data.restricted) return;
+        const { matchId } = delivery.match;
+        if (
+          delivery.event === 'matchResumed' &&
+          socket.data.resuming?.matchId !== matchId &&
+          socket.data.matchId !== matchId
+        ) {
+          return;
+        }
+        socket.data.matchId = matchId;
         socket.data.partnerId = delivery.partnerUserId;
         socket.data.partnerAlias = delivery.match.partnerId;
         socket.data.sfuNode = delivery.sfuNode;
@@ -472,6 +491,7 @@ export class VideoGateway
         const socket = byId(delivery.socketId);
         if (!socket) return;
         socket.data.resuming = undefined;
+        if (socket.data.matchId === delivery.matchId) forgetCall(socket);
         socket.emit('partnerDisconnected', { matchId: delivery.matchId, reason: 'disconnect' });
         return;
       }
@@ -565,6 +585,7 @@ export class VideoGateway
     for (const socket of [...(this.local.get(userId)?.sockets ?? [])]) {
       socket.data.restricted = true;
       socket.data.seeking = undefined;
+      socket.data.resuming = undefined;
       forgetCall(socket);
       this.refuse(socket, undefined, 'banned', ACCOUNT_RESTRICTED);
       closeSoon(socket);
@@ -586,6 +607,7 @@ export class VideoGateway
   /** Its session ended (spec 3): the client hears why, the search or call ends at once, then the socket closes. */
   private async endSession(socket: VideoSocket, reason: string) {
     socket.data.seeking = undefined;
+    socket.data.resuming = undefined;
     this.refuse(socket, undefined, 'unauthenticated', reason);
     await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason: 'leave' });
     socket.disconnect(true);
