@@ -58,8 +58,16 @@ export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
     profile: seekerProfileSchema,
     filters: matchFiltersSchema,
   }),
-  /** A leave, a skip, or a call given up because its connection never came up ('timeout'). */
-  z.object({ kind: z.literal('leave'), ...userSocket, reason: z.enum(['leave', 'skip', 'timeout']) }),
+  /**
+   * A leave, a skip, or a call given up because its connection never came up ('timeout'); `matchId`: the call the socket
+   * was in (or coming back to), when it was in one.
+   */
+  z.object({
+    kind: z.literal('leave'),
+    ...userSocket,
+    reason: z.enum(['leave', 'skip', 'timeout']),
+    matchId: z.optional(id),
+  }),
   z.object({ kind: z.literal('socket-lost'), ...userSocket }),
   /**
    * A socket that came back and says which call it was in. `fresh`: from a new page (a reload, a new tab), whose media

@@ -12,6 +12,8 @@ import type { CoordinatorRequest, LeaderRequest, SeekerProfile, UserDelivery } f
  * socket resumes is over: a page whose node died may reconnect to another node before that node's gateway has told.
  */
 export const ADOPTION_WINDOW_MS = 3_000;
+/** While gateways are still telling (a busy node tells of its calls one by one), the window lasts this long past each. */
+const ADOPTION_EXTENSION_MS = 1_000;
 
 /** How many ended calls a leader remembers, so that a gateway's late word about one does not make it again. */
 const REMEMBERED_ENDINGS = 10_000;
@@ -116,8 +118,10 @@ export class MatchCoordinator {
   private adoptingUntil = 0;
   /** Per user: their resume waiting for the gateways' word. */
   private readonly heldResumes = new Map<string, HeldResume>();
-  /** Users with no call here who left or were banned while the gateways tell: how the call they left ended. */
-  private readonly leftWhileAdopting = new Map<string, MatchEndReason>();
+  /** Calls not known here that a side left while the gateways tell: who left, and how. */
+  private readonly leftWhileAdopting = new Map<string, { userId: string; reason: MatchEndReason }>();
+  /** Users banned while the gateways tell, with no call known here then. */
+  private readonly bannedWhileAdopting = new Set<string>();
   /** The calls that ended lately, oldest first. */
   private readonly ended = new Set<string>();
   private tail: Promise<void> = Promise.resolve();
@@ -133,7 +137,6 @@ export class MatchCoordinator {
    */
   takeOver(): void {
     this.adoptingUntil = this.ports.now() + ADOPTION_WINDOW_MS;
-    this.leftWhileAdopting.clear();
   }
 
   /**
@@ -203,7 +206,7 @@ export class MatchCoordinator {
       case 'start':
         return this.start(request);
       case 'leave':
-        return this.leave(request.userId, request.socketId, request.reason);
+        return this.leave(request.userId, request.socketId, request.reason, request.matchId);
       case 'socket-lost':
         return this.socketLost(request.userId, request.socketId);
       case 'resume':
@@ -278,8 +281,10 @@ export class MatchCoordinator {
     const { userId, socketId, seekId, profile, filters } = request;
     // The same search asked again (a gateway telling a new leader): it is waiting, or already paired.
     if (seekId && (this.waiting.get(userId)?.seekId === seekId || this.sideIn(userId)?.seekId === seekId)) return;
-    // A new search is not a way back to an old call.
-    this.withdrawResume(userId);
+    // A new search is not a way back to an old call; a tab that waited for one has been replaced by this one.
+    const held = this.withdrawResume(userId);
+    if (held && held.socketId !== socketId)
+      await this.ports.deliver(userId, { kind: 'replaced', socketId: held.socketId });
     // One matching session per user: a newer tab (socket) takes over from an older one.
     const queued = this.waiting.get(userId);
     if (queued && queued.socketId !== socketId)
@@ -417,15 +422,15 @@ export class MatchCoordinator {
     await Promise.all(newCall.sides.map((side) => this.sendMatch(newCall, side, 'matchFound')));
   }
 
-  private async leave(userId: string, socketId: string, reason: 'leave' | 'skip' | 'timeout') {
-    this.withdrawResume(userId, socketId);
+  private async leave(userId: string, socketId: string, reason: 'leave' | 'skip' | 'timeout', matchId?: string) {
+    const held = this.withdrawResume(userId, socketId);
     const queued = this.waiting.get(userId);
     if (queued?.socketId === socketId) {
       this.waiting.delete(userId);
       this.ports.matchmaker.leave(userId);
     }
     const call = this.callFor(userId);
-    if (!call) return this.leftUnknownCall(userId, reason);
+    if (!call) return this.leftUnknownCall(matchId ?? held?.matchId, userId, reason);
     const side = this.sideOf(call, userId);
     // A page that leaves may close its socket at once: its loss can arrive first, and the side is away (no socket)
     // when the leave comes. It is still this person leaving: the partner hears 'leave' now, not a lost connection
@@ -492,6 +497,9 @@ export class MatchCoordinator {
       await this.ports.deliver(userId, { kind: 'call-over', socketId, matchId });
       return;
     }
+    // Asked again by the same socket (its gateway asked a new leader, which had answered already): told again, and
+    // nothing more (a fresh page's media must not start over twice).
+    if (side.socketId === socketId) return this.sendMatch(call, side, 'matchResumed');
     clearTimeout(side.graceTimer);
     side.graceTimer = undefined;
     const previous = side.socketId;
@@ -517,6 +525,9 @@ export class MatchCoordinator {
   private async adopt(request: Extract<CoordinatorRequest, { kind: 'adopt' }>) {
     const { userId, socketId, matchId, partner } = request;
     const over = () => this.ports.deliver(userId, { kind: 'call-over', socketId, matchId });
+    // The gateways are still telling: the window stays open a little longer for the resumes waiting on them.
+    const now = this.ports.now();
+    if (now < this.adoptingUntil) this.adoptingUntil = Math.max(this.adoptingUntil, now + ADOPTION_EXTENSION_MS);
     const known = this.calls.get(matchId);
     if (known) {
       const side = known.sides.find((s) => s.userId === userId);
@@ -562,11 +573,12 @@ export class MatchCoordinator {
     this.callOf.set(userId, matchId);
     this.callOf.set(partner.userId, matchId);
     // The partner pressed Stop (or was banned) while no leader knew the call: it ends now, as they ended it.
-    const left = this.leftWhileAdopting.get(partner.userId);
-    if (left) {
-      this.leftWhileAdopting.delete(partner.userId);
-      return this.end(call, partner.userId, left);
+    const left = this.leftWhileAdopting.get(matchId);
+    if (left?.userId === partner.userId) {
+      this.leftWhileAdopting.delete(matchId);
+      return this.end(call, partner.userId, left.reason);
     }
+    if (this.bannedWhileAdopting.has(partner.userId)) return this.end(call, partner.userId, 'ban');
     this.awaitReturn(call, other);
     await this.answerHeldResume(partner.userId, matchId);
   }
@@ -580,20 +592,21 @@ export class MatchCoordinator {
   }
 
   /** Forgets a held resume of `userId` (from `socketId` only, when given): the page left, lost its socket, or moved on. */
-  private withdrawResume(userId: string, socketId?: string) {
+  private withdrawResume(userId: string, socketId?: string): HeldResume | undefined {
     const held = this.heldResumes.get(userId);
-    if (!held || (socketId !== undefined && held.socketId !== socketId)) return;
+    if (!held || (socketId !== undefined && held.socketId !== socketId)) return undefined;
     clearTimeout(held.timer);
     this.releaseTimers.delete(held.timer);
     this.heldResumes.delete(userId);
+    return held;
   }
 
   /**
-   * A user with no call here left (or was banned) while the gateways are telling this new leader of the calls in
-   * progress: a call of theirs told of later ends as they ended it, rather than waiting for them to come back.
+   * A user left a call not known here while the gateways are telling this new leader of the calls in progress: told of
+   * later, it ends as they ended it, rather than waiting for them to come back.
    */
-  private leftUnknownCall(userId: string, reason: MatchEndReason) {
-    if (this.ports.now() < this.adoptingUntil) this.leftWhileAdopting.set(userId, reason);
+  private leftUnknownCall(matchId: string | undefined, userId: string, reason: MatchEndReason) {
+    if (matchId && this.ports.now() < this.adoptingUntil) this.leftWhileAdopting.set(matchId, { userId, reason });
   }
 
   private async rtcConnected(userId: string, socketId: string, matchId: string) {
@@ -658,7 +671,7 @@ export class MatchCoordinator {
     if (this.waiting.delete(userId)) this.ports.matchmaker.leave(userId);
     const call = this.callFor(userId);
     if (call) await this.end(call, userId, 'ban');
-    else this.leftUnknownCall(userId, 'ban');
+    else if (this.ports.now() < this.adoptingUntil) this.bannedWhileAdopting.add(userId);
   }
 
   /** The SFU lost the room (its worker died): a new one, and both sides join it again. */

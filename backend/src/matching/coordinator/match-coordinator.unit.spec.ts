@@ -617,7 +617,13 @@ describe('the media path of calls', () => {
         void coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
         await vi.advanceTimersByTimeAsync(500);
         if (withdraw === 'leave')
-          await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 'sb2', reason: 'leave' });
+          await coordinator.handle({
+            kind: 'leave',
+            userId: 'bob',
+            socketId: 'sb2',
+            reason: 'leave',
+            matchId: 'old-call',
+          });
         else if (withdraw === 'socket-lost')
           await coordinator.handle({ kind: 'socket-lost', userId: 'bob', socketId: 'sb2' });
         else if (withdraw === 'start') await start('bob', 'sb2');
@@ -651,6 +657,67 @@ describe('the media path of calls', () => {
           expect(coordinator.snapshot(), withdraw).toEqual({ waiting: [], calls: [] });
         }
       }
+    });
+
+    it("a Stop in another of the user's tabs, while the gateways tell, does not end the call this tab is in", async () => {
+      const { coordinator, to, recorded } = setUp();
+      coordinator.takeOver();
+      // Bob closes a second tab (in no call) as the new leader starts; his first tab is still in the call with Ada.
+      await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 'sb-other', reason: 'leave' });
+      await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      await coordinator.handle(adopt('bob', 'sb', 'ada', 'ada-alias', 'answerer'));
+      expect(to('ada')).toEqual([]);
+      expect(recorded).toEqual([]);
+      expect(coordinator.snapshot().calls).toEqual([{ matchId: 'old-call', userIds: ['ada', 'bob'] }]);
+      // A Stop naming the call does end it as his leave.
+      const stopped = setUp();
+      stopped.coordinator.takeOver();
+      await stopped.coordinator.handle({
+        kind: 'leave',
+        userId: 'bob',
+        socketId: 'sb',
+        reason: 'leave',
+        matchId: 'old-call',
+      });
+      await stopped.coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      expect(stopped.to('ada')).toEqual([{ kind: 'partner-left', matchId: 'old-call', reason: 'leave' }]);
+    });
+
+    it('a search in another tab while a resume waits tells the waiting tab it was replaced', async () => {
+      const { coordinator, to, start } = setUp();
+      coordinator.takeOver();
+      void coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
+      await vi.advanceTimersByTimeAsync(100);
+      await start('bob', 'sb3');
+      expect(to('bob')).toEqual([{ kind: 'replaced', socketId: 'sb2' }]);
+    });
+
+    it('keeps waiting for the gateways while they are still telling, past the first 3 s', async () => {
+      const { coordinator, to, tick } = setUp();
+      coordinator.takeOver();
+      void coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
+      // A busy node tells of its calls one by one: another call at 2.5 s, Bob's at 3.3 s.
+      tick(2_500);
+      await vi.advanceTimersByTimeAsync(2_500);
+      await coordinator.handle({ ...adopt('cleo', 'sc', 'dan', 'dan-alias'), matchId: 'cleo-call' });
+      tick(800);
+      await vi.advanceTimersByTimeAsync(800);
+      await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      expect(to('bob')).toEqual([expect.objectContaining({ kind: 'match', event: 'matchResumed', socketId: 'sb2' })]);
+    });
+
+    it('a resume asked twice by the same new page restarts the media once', async () => {
+      const { coordinator, to } = setUp();
+      coordinator.takeOver();
+      await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
+      const fresh = { kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call', fresh: true } as const;
+      await coordinator.handle(fresh);
+      await coordinator.handle(fresh);
+      expect(to('ada')).toEqual([{ kind: 'partner-reconnected', matchId: 'old-call', mediaRestart: true }]);
+      expect(to('bob').map((d) => d.kind === 'match' && [d.event, d.match.role])).toEqual([
+        ['matchResumed', 'answerer'],
+        ['matchResumed', 'answerer'],
+      ]);
     });
 
     it('tells a side whose call is over, rather than dropping its word, and never makes an ended call again', async () => {

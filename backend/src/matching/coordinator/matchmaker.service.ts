@@ -160,6 +160,8 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     ];
     this.subscriptions.push(...requests);
     await this.ready(requests);
+    // The window runs from the announcement the gateways answer.
+    coordinator.takeOver();
     // Every gateway puts its searching sockets back in the queue and tells of its calls (adopt).
     await this.core.bus
       .publish({ subject: MATCHMAKER_LEADS_SUBJECT, id: randomUUID(), data: {} })

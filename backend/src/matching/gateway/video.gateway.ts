@@ -85,6 +85,8 @@ export class VideoGateway
   private readonly local = new Map<string, { sockets: Set<VideoSocket>; subscription: BusSubscription }>();
   /** Users banned in the last RECENT_BAN_MS, as this node heard it (see bannedJustNow). */
   private readonly recentBans = new Map<string, number>();
+  /** Per socket: its set-up (attached, and its resume asked for), which its loss waits for. */
+  private readonly readiness = new WeakMap<VideoSocket, Promise<void>>();
   /** How to stop live pushes (a session's end) to each socket. */
   private readonly unregister = new WeakMap<VideoSocket, Promise<() => Promise<void>>>();
   private bans: BusSubscription | undefined;
@@ -132,6 +134,10 @@ export class VideoGateway
     // socket's resume, if it asked for one, is on its way: a Stop pressed as the page comes back must reach the
     // matchmaker after the resume, or the resume would bring back the call the user just left.
     const ready = this.attach(socket).then(() => this.resumeIfAsked(socket));
+    this.readiness.set(
+      socket,
+      ready.catch(() => undefined),
+    );
     // What arrives is untrusted whatever the contract says: every handler takes `unknown` and checks it.
     const on = socket.on.bind(socket) as (event: string, handler: (body: unknown, ack: unknown) => void) => void;
     const handle = (event: string, handler: (body: unknown, ack: Ack) => Promise<void>) =>
@@ -182,7 +188,8 @@ export class VideoGateway
     const asked = videoHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
     // A malformed handshake resumes nothing; the socket stays, and may start matching.
     if (!asked.success) return this.refuse(socket, undefined, 'invalid', problemOf(asked.error));
-    if (!asked.data.matchId) return;
+    // A page gone already asks for nothing.
+    if (!asked.data.matchId || !socket.connected) return;
     const { matchId, fresh } = asked.data;
     socket.data.resuming = { matchId, ...(fresh ? { fresh } : {}) };
     await this.request({ kind: 'resume', userId: socket.data.userId, socketId: socket.id, ...socket.data.resuming });
@@ -191,6 +198,8 @@ export class VideoGateway
   async handleDisconnect(socket: VideoSocket) {
     const { userId } = socket.data;
     if (!userId) return;
+    // Its loss reaches the matchmaker after its resume: otherwise the resume would bind the call to a closed socket.
+    await this.readiness.get(socket);
     try {
       await this.detach(socket);
     } catch (error) {
@@ -300,11 +309,9 @@ export class VideoGateway
     const request = leaveVideoRoomSchema.safeParse(body);
     if (!request.success) return this.refuse(socket, ack, 'invalid', problemOf(request.error));
     const { next, failed } = request.data;
-    forgetCall(socket);
+    const left = leftCall(socket);
     const reason = failed ? 'timeout' : next ? 'skip' : 'leave';
-    socket.data.seeking = undefined;
-    socket.data.resuming = undefined;
-    await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason });
+    await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason, ...left });
     ack?.({ ok: true });
   }
 
@@ -606,10 +613,9 @@ export class VideoGateway
 
   /** Its session ended (spec 3): the client hears why, the search or call ends at once, then the socket closes. */
   private async endSession(socket: VideoSocket, reason: string) {
-    socket.data.seeking = undefined;
-    socket.data.resuming = undefined;
+    const left = leftCall(socket);
     this.refuse(socket, undefined, 'unauthenticated', reason);
-    await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason: 'leave' });
+    await this.request({ kind: 'leave', userId: socket.data.userId, socketId: socket.id, reason: 'leave', ...left });
     socket.disconnect(true);
   }
 
@@ -675,6 +681,18 @@ function closeSoon(socket: VideoSocket) {
   setTimeout(() => {
     if (socket.connected) socket.disconnect();
   }, CLIENT_CLOSE_GRACE_MS).unref();
+}
+
+/**
+ * The socket stops searching and leaves its call (or the one it was coming back to); returns that call's id for the
+ * matchmaker, which may not know the call yet (a new leader).
+ */
+function leftCall(socket: VideoSocket): { matchId?: string } {
+  const matchId = socket.data.matchId ?? socket.data.resuming?.matchId;
+  forgetCall(socket);
+  socket.data.seeking = undefined;
+  socket.data.resuming = undefined;
+  return matchId ? { matchId } : {};
 }
 
 /** The socket is in no call now: relays from it go nowhere until the matchmaker names a new partner. */

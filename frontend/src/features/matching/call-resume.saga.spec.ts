@@ -227,6 +227,21 @@ describe('a call kept across a reload (resume within the grace period)', () => {
     expect(relayed.state().status).toBe('connected');
   });
 
+  it('back after a blip, the partner may go by a new per-call name (a new matchmaker took the call over): it is used from then on', async () => {
+    const t = await inCall();
+    const renamed = aMatch({ partnerId: 'bob-again', partnerUser: { ...aMatch().partnerUser, _id: 'bob-again' } });
+    t.socket.receive({ type: 'matchResumed', payload: renamed });
+    await vi.advanceTimersByTimeAsync(0);
+    t.store.dispatch(a.chatSent('Still there?'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.socket.sentOf('sendChatMessage')).toEqual([expect.objectContaining({ target: 'bob-again' })]);
+    t.socket.receive({ type: 'chatMessage', payload: { from: 'bob-again', message: 'Yes', sentAt: '', id: 'line-1' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.state().chat.map((l) => l.text)).toEqual(['Still there?', 'Yes']);
+    // Nothing else about the call changes: no new connection, the same partner shown.
+    expect(t.state()).toMatchObject({ status: 'connected', partner: { firstName: 'Bob', _id: 'bob-again' } });
+  });
+
   it('lines sent while the partner was away go again once they are back (the same id), and only those', async () => {
     const t = await inCall();
     t.store.dispatch(a.chatSent('Before'));

@@ -294,9 +294,12 @@ class Call {
         }
         // Our socket blipped and the server kept the call. The media never went with the socket (the SFU knows us by
         // user), so a relay already open stays; only a move to the SFU missed during the blip is joined now.
-        if (message.payload.matchId === state.matchId && message.payload.media === 'relay' && !media.onRelay()) {
-          yield* this.switchToRelay(message.payload.matchId);
+        if (message.payload.matchId !== state.matchId) return;
+        if (this.match?.matchId === message.payload.matchId && this.match.partnerId !== message.payload.partnerId) {
+          this.match = { ...this.match, partnerId: message.payload.partnerId };
+          yield put(a.partnerRenamed(message.payload.partnerId));
         }
+        if (message.payload.media === 'relay' && !media.onRelay()) yield* this.switchToRelay(message.payload.matchId);
         return;
       case 'offer':
         if (!fromPartner(message.payload.from)) return;

@@ -225,6 +225,13 @@ const matchingSlice = createSlice({
       state.status = 'connecting';
       state.message = 'Establishing connection...';
     },
+    /**
+     * After a blip the server may know the partner by a new per-call id (a new matchmaker took the call over and made
+     * one): it is their name from then on, for relays both ways.
+     */
+    partnerRenamed(state, action: PayloadAction<string>) {
+      if (state.partner) state.partner = { ...state.partner, _id: action.payload, socketId: action.payload };
+    },
     peerConnected(state) {
       state.status = 'connected';
       state.message = null;
