@@ -183,4 +183,44 @@ describe('faults on two backend nodes', () => {
     await gusSocket.emitWithAck('leaveVideoRoom', { next: false });
     expect(await left).toEqual({ matchId: hanaMatch.matchId, reason: 'leave' });
   }, 120_000);
+  it('notices a node that is not the leader die without a word: its calls get the grace period, its searches end', async () => {
+    // The last test killed the first node: the second leads. The first starts again, and dies again, not leading.
+    const [doomed, leader] = cluster.nodes;
+    await doomed.restart();
+    const lia = await person(leader.base, 'Lia', 'female');
+    const max = await person(doomed.base, 'Max', 'male');
+    const liaSocket = await socketOn(leader.base, lia.api);
+    const [liaMatch] = await paired(liaSocket, await socketOn(doomed.base, max.api));
+    const ned = await person(doomed.base, 'Ned', 'male');
+    const nedSocket = await socketOn(doomed.base, ned.api);
+    expect((await nedSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })).status).toBe(
+      'searching',
+    );
+
+    const reconnecting = nextEvent(liaSocket, 'partnerReconnecting', 15_000);
+    doomed.process.child.kill('SIGKILL');
+    await doomed.process.exited;
+    const killedAt = Date.now();
+    // Max's node never says his socket is lost; the matchmaker notices the node's heartbeats stop.
+    expect(await reconnecting).toEqual({ matchId: liaMatch.matchId });
+    const noticedMs = Date.now() - killedAt;
+    // Ned's search went with his node: Oli, searching now, is not paired with someone who is not there.
+    const oli = await person(leader.base, 'Oli', 'female');
+    const oliSocket = await socketOn(leader.base, oli.api);
+    const oliMatches = eventsWithin(oliSocket, 'matchFound', 2_000);
+    expect((await oliSocket.emitWithAck('startMatching', { filters: ANYONE, deviceType: 'desktop' })).status).toBe(
+      'searching',
+    );
+    expect(await oliMatches).toEqual([]);
+    await oliSocket.emitWithAck('leaveVideoRoom', { next: false });
+    // Max never comes back: once the grace period is over, Lia hears the call has ended.
+    expect(await nextEvent(liaSocket, 'partnerDisconnected', 15_000)).toEqual({
+      matchId: liaMatch.matchId,
+      reason: 'disconnect',
+    });
+    console.log(
+      `a node that did not lead killed: its calls' partners told 'Reconnecting...' ${noticedMs} ms after the kill, ` +
+        `and the call over ${Date.now() - killedAt} ms after it`,
+    );
+  }, 120_000);
 });

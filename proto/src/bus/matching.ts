@@ -44,7 +44,15 @@ export const seekerProfileSchema = z.object({
 });
 export type SeekerProfile = z.infer<typeof seekerProfileSchema>;
 
-const userSocket = { userId: id, socketId: id };
+/**
+ * `node`: the backend node whose gateway holds the socket. A node that dies without a word (SIGKILL, a lost machine)
+ * never says its sockets are lost; the matchmaker notices its heartbeats stop (GATEWAY_ALIVE_SUBJECT).
+ */
+const userSocket = { userId: id, socketId: id, node: z.optional(id) };
+
+/** What each gateway node says every GATEWAY_HEARTBEAT_MS on the bus: it is alive. */
+export const gatewayAliveSchema = z.object({ node: id });
+export const GATEWAY_HEARTBEAT_MS = 1_000;
 
 export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
   /**

@@ -7,6 +7,8 @@ import type { CoordinatorRequest } from '@serendip/proto';
 
 export {
   type CoordinatorRequest,
+  GATEWAY_HEARTBEAT_MS,
+  gatewayAliveSchema,
   parseCoordinatorRequest,
   parseUserDelivery,
   type RelayEvent,
@@ -27,4 +29,11 @@ export const MATCHMAKER_QUEUE = 'matchmaker';
  * What the coordinator handles: the gateways' requests, and what the leader itself hears on the bus and asks of it
  * (these never travel the request subject). A ban ends the banned user's search or call at once (spec 3 "Ban").
  */
-export type LeaderRequest = CoordinatorRequest | { kind: 'banned'; userId: string };
+export type LeaderRequest =
+  | CoordinatorRequest
+  | { kind: 'banned'; userId: string }
+  /** A gateway node whose heartbeats stopped: its sockets are lost. */
+  | { kind: 'node-lost'; node: string };
+
+/** Where each gateway node says it is alive (GATEWAY_HEARTBEAT_MS); the leader hears every node. */
+export const GATEWAY_ALIVE_SUBJECT = 'matching.gateways';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IceServer, MatchFilters, MatchFound, MediaMode, PartnerLeftReason, RelayReason } from '@serendip/proto';
-import { INTEREST_WAIT_MS, MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
+import { GATEWAY_HEARTBEAT_MS, INTEREST_WAIT_MS, MATCH_RECONNECT_GRACE_MS, SKIP_COOLDOWN_MS } from '@serendip/proto';
 import type { MatchDecision } from '../domain/match.decider.js';
 import type { MatchEndReason } from '../domain/match.events.js';
 import type { MatchmakerPort, Pair, Seeker } from '../domain/matchmaker.js';
@@ -14,6 +14,9 @@ import type { CoordinatorRequest, LeaderRequest, SeekerProfile, UserDelivery } f
 export const ADOPTION_WINDOW_MS = 3_000;
 /** While gateways are still telling (a busy node tells of its calls one by one), the window lasts this long past each. */
 const ADOPTION_EXTENSION_MS = 1_000;
+
+/** A gateway node not heard for this long, while others are, is gone: its sockets are lost (see nodeAlive). */
+export const NODE_SILENT_MS = 4 * GATEWAY_HEARTBEAT_MS;
 
 /** How many ended calls a leader remembers, so that a gateway's late word about one does not make it again. */
 const REMEMBERED_ENDINGS = 10_000;
@@ -45,6 +48,8 @@ export interface CoordinatorPorts {
 
 interface Waiting {
   socketId: string;
+  /** The gateway node holding the socket, when it says. */
+  node?: string;
   /** The search (one press of Start) this is, when the gateway names it. */
   seekId?: string;
   profile: SeekerProfile;
@@ -54,6 +59,7 @@ interface Waiting {
 /** A resume of a call this new leader does not know yet, held until the gateways tell of it (see takeOver). */
 interface HeldResume {
   socketId: string;
+  node?: string;
   matchId: string;
   fresh: boolean;
   timer: ReturnType<typeof setTimeout>;
@@ -65,6 +71,8 @@ interface Side {
   alias: string;
   /** null while the socket is away within the grace period. */
   socketId: string | null;
+  /** The gateway node holding the socket, when it says. */
+  node?: string;
   /** What the partner is shown of this side. */
   public: PublicProfile;
   /** The search that made this call, if the gateway named it: asked again, it is not a new search. */
@@ -124,11 +132,48 @@ export class MatchCoordinator {
   private readonly bannedWhileAdopting = new Set<string>();
   /** The calls that ended lately, oldest first. */
   private readonly ended = new Set<string>();
+  /** When each gateway node was last heard (a heartbeat, or a request naming it). */
+  private readonly nodesHeard = new Map<string, number>();
+  /** Nodes found silent (their sockets lost): one heard again was only cut off from the bus, not dead. */
+  private readonly silentNodes = new Set<string>();
+  /** When any heartbeat was last heard: none for a while means the bus, not a node, is down. */
+  private lastHeartbeat = 0;
+  private readonly sweep: ReturnType<typeof setInterval>;
   private tail: Promise<void> = Promise.resolve();
   private readonly graceMs: number;
 
   constructor(private readonly ports: CoordinatorPorts) {
     this.graceMs = ports.graceMs ?? MATCH_RECONNECT_GRACE_MS;
+    this.sweep = setInterval(() => this.sweepSilentNodes(), GATEWAY_HEARTBEAT_MS);
+    this.sweep.unref?.();
+  }
+
+  /**
+   * A gateway node's heartbeat. After a time with none from anyone (the bus was down, or this leader was cut off), every
+   * node is given a fresh NODE_SILENT_MS: the first beat back must not make the others look dead.
+   */
+  nodeAlive(node: string): 'back' | undefined {
+    const now = this.ports.now();
+    if (now - this.lastHeartbeat > 2 * GATEWAY_HEARTBEAT_MS)
+      for (const known of this.nodesHeard.keys()) this.nodesHeard.set(known, now);
+    this.lastHeartbeat = now;
+    this.nodesHeard.set(node, now);
+    // Its sockets were taken for lost: the caller has its gateway tell again what they search for and which calls
+    // they are in (as for a new leader).
+    return this.silentNodes.delete(node) ? 'back' : undefined;
+  }
+
+  /** Nodes silent for NODE_SILENT_MS while the bus carries others' beats are gone; so are their sockets. */
+  private sweepSilentNodes() {
+    const now = this.ports.now();
+    if (this.stopped || now - this.lastHeartbeat > 2 * GATEWAY_HEARTBEAT_MS) return;
+    for (const [node, heard] of this.nodesHeard) {
+      if (now - heard <= NODE_SILENT_MS) continue;
+      this.nodesHeard.delete(node);
+      this.silentNodes.add(node);
+      if (this.silentNodes.size > REMEMBERED_ENDINGS) this.silentNodes.delete(this.silentNodes.values().next().value!);
+      void this.handle({ kind: 'node-lost', node });
+    }
   }
 
   /**
@@ -182,6 +227,7 @@ export class MatchCoordinator {
   stop(): void {
     // Rooms still being made are closed as they come (openRoomOffLoop).
     this.stopped = true;
+    clearInterval(this.sweep);
     for (const timer of this.releaseTimers) clearTimeout(timer);
     this.releaseTimers.clear();
     for (const call of this.calls.values()) {
@@ -198,6 +244,9 @@ export class MatchCoordinator {
   }
 
   private async dispatch(request: LeaderRequest): Promise<Later | void> {
+    if (request.kind === 'node-lost') return this.nodeLost(request.node);
+    // A request is word from its node as good as a heartbeat.
+    if ('node' in request && request.node) this.nodesHeard.set(request.node, this.ports.now());
     const busy =
       request.kind === 'room-lost' ? this.busyCalls.get(request.matchId) : this.busyUsers.get(request.userId);
     // About a call whose room is being made: handled once it is, as if the room had been made at once.
@@ -210,7 +259,7 @@ export class MatchCoordinator {
       case 'socket-lost':
         return this.socketLost(request.userId, request.socketId);
       case 'resume':
-        return this.resume(request.userId, request.socketId, request.matchId, request.fresh === true);
+        return this.resume(request.userId, request.socketId, request.matchId, request.fresh === true, request.node);
       case 'rtc-connected':
         return this.rtcConnected(request.userId, request.socketId, request.matchId);
       case 'fallback':
@@ -278,7 +327,7 @@ export class MatchCoordinator {
   }
 
   private async start(request: Extract<CoordinatorRequest, { kind: 'start' }>): Promise<Later | void> {
-    const { userId, socketId, seekId, profile, filters } = request;
+    const { userId, socketId, seekId, profile, filters, node } = request;
     // The same search asked again (a gateway telling a new leader): it is waiting, or already paired.
     if (seekId && (this.waiting.get(userId)?.seekId === seekId || this.sideIn(userId)?.seekId === seekId)) return;
     // A new search is not a way back to an old call; a tab that waited for one has been replaced by this one.
@@ -299,7 +348,7 @@ export class MatchCoordinator {
       await this.end(call, userId, 'leave');
     }
 
-    this.waiting.set(userId, { socketId, ...(seekId ? { seekId } : {}), profile, filters });
+    this.waiting.set(userId, { socketId, node, ...(seekId ? { seekId } : {}), profile, filters });
     const pair = this.ports.matchmaker.arrive(seeker(userId, profile, filters), this.ports.now());
     if (pair) return this.paired(pair);
     if (filters.interests?.length) this.releaseLater();
@@ -401,6 +450,7 @@ export class MatchCoordinator {
           userId: pair.waiting.userId,
           alias: randomUUID(),
           socketId: first.socketId,
+          node: first.node,
           public: first.profile.public,
           seekId: first.seekId,
           rtcConnected: false,
@@ -410,6 +460,7 @@ export class MatchCoordinator {
           userId: pair.arrival.userId,
           alias: randomUUID(),
           socketId: second.socketId,
+          node: second.node,
           public: second.profile.public,
           seekId: second.seekId,
           rtcConnected: false,
@@ -475,7 +526,7 @@ export class MatchCoordinator {
    * over, and the side that stayed offers the new peer connection, so its offer reaches the new page after its
    * matchResumed.
    */
-  private async resume(userId: string, socketId: string, matchId: string, fresh: boolean) {
+  private async resume(userId: string, socketId: string, matchId: string, fresh: boolean, node?: string) {
     const call = this.calls.get(matchId);
     const side = call?.sides.find((s) => s.userId === userId);
     const wait = this.adoptingUntil - this.ports.now();
@@ -487,10 +538,10 @@ export class MatchCoordinator {
         this.releaseTimers.delete(timer);
         if (this.heldResumes.get(userId)?.timer !== timer) return;
         this.heldResumes.delete(userId);
-        void this.handle({ kind: 'resume', userId, socketId, matchId, ...(fresh ? { fresh } : {}) });
+        void this.handle({ kind: 'resume', userId, socketId, node, matchId, ...(fresh ? { fresh } : {}) });
       }, wait + 5);
       this.releaseTimers.add(timer);
-      this.heldResumes.set(userId, { socketId, matchId, fresh, timer });
+      this.heldResumes.set(userId, { socketId, node, matchId, fresh, timer });
       return;
     }
     if (!call || !side) {
@@ -504,6 +555,7 @@ export class MatchCoordinator {
     side.graceTimer = undefined;
     const previous = side.socketId;
     side.socketId = socketId;
+    side.node = node;
     if (previous && previous !== socketId) await this.ports.deliver(userId, { kind: 'replaced', socketId: previous });
     if (fresh) {
       call.offererId = this.partnerOf(call, side).userId;
@@ -540,6 +592,9 @@ export class MatchCoordinator {
       clearTimeout(side.graceTimer);
       side.graceTimer = undefined;
       side.socketId = socketId;
+      side.node = request.node;
+      // Its node was taken for dead (the partner heard 'Reconnecting...'), or the partner's gateway told first.
+      await this.tellPartner(known, side, 'partner-reconnected');
       return this.answerHeldResume(other.userId, matchId);
     }
     // The call ended here already (the other side's gateway told first, then it ended), or one of the two has moved
@@ -552,6 +607,7 @@ export class MatchCoordinator {
       // Known only to the partner's gateway: until it tells (or if it never can), the partner hears a new one.
       alias: randomUUID(),
       socketId,
+      node: request.node,
       public: request.own,
       rtcConnected: true,
       sharedInterests: request.sharedInterests,
@@ -588,7 +644,7 @@ export class MatchCoordinator {
     const held = this.heldResumes.get(userId);
     if (held?.matchId !== matchId) return;
     this.withdrawResume(userId);
-    await this.resume(userId, held.socketId, matchId, held.fresh);
+    await this.resume(userId, held.socketId, matchId, held.fresh, held.node);
   }
 
   /** Forgets a held resume of `userId` (from `socketId` only, when given): the page left, lost its socket, or moved on. */
@@ -607,6 +663,26 @@ export class MatchCoordinator {
    */
   private leftUnknownCall(matchId: string | undefined, userId: string, reason: MatchEndReason) {
     if (matchId && this.ports.now() < this.adoptingUntil) this.leftWhileAdopting.set(matchId, { userId, reason });
+  }
+
+  /**
+   * A gateway node died without a word: its searches end (the pages search again from another node), and each call side
+   * it held is away for the grace period, as after any lost socket; the partner hears 'Reconnecting...'.
+   */
+  private async nodeLost(node: string) {
+    for (const [userId, waiting] of [...this.waiting]) {
+      if (waiting.node !== node) continue;
+      this.waiting.delete(userId);
+      this.ports.matchmaker.leave(userId);
+    }
+    for (const [userId, held] of [...this.heldResumes]) if (held.node === node) this.withdrawResume(userId);
+    for (const call of [...this.calls.values()]) {
+      for (const side of call.sides) {
+        if (side.node === node && side.socketId !== null) {
+          await this.dispatch({ kind: 'socket-lost', userId: side.userId, socketId: side.socketId });
+        }
+      }
+    }
   }
 
   private async rtcConnected(userId: string, socketId: string, matchId: string) {

@@ -666,7 +666,7 @@ describe('the media path of calls', () => {
       await coordinator.handle({ kind: 'leave', userId: 'bob', socketId: 'sb-other', reason: 'leave' });
       await coordinator.handle(adopt('ada', 'sa', 'bob', 'bob-alias'));
       await coordinator.handle(adopt('bob', 'sb', 'ada', 'ada-alias', 'answerer'));
-      expect(to('ada')).toEqual([]);
+      expect(to('ada').filter((d) => d.kind === 'partner-left')).toEqual([]);
       expect(recorded).toEqual([]);
       expect(coordinator.snapshot().calls).toEqual([{ matchId: 'old-call', userIds: ['ada', 'bob'] }]);
       // A Stop naming the call does end it as his leave.
@@ -760,6 +760,103 @@ describe('the media path of calls', () => {
       await coordinator.handle({ kind: 'resume', userId: 'ada', socketId: 'sa2', matchId: 'old-call' });
       expect(to('ada').at(-1)).toEqual({ kind: 'call-over', socketId: 'sa2', matchId: 'old-call' });
       expect(coordinator.snapshot()).toEqual({ waiting: ['bob'], calls: [] });
+    });
+  });
+
+  describe('a backend node that dies without a word (its sockets never say they are lost)', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+    /** Heartbeats from these nodes for `ms`, once a second, the clock moving with the timers. */
+    async function alive(t: ReturnType<typeof setUp>, nodes: string[], ms: number) {
+      for (let at = 0; at < ms; at += 1_000) {
+        for (const node of nodes) t.coordinator.nodeAlive(node);
+        t.tick(1_000);
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+    }
+    const startOn = (t: ReturnType<typeof setUp>, userId: string, node: string, filters = ANY) =>
+      t.coordinator.handle({ kind: 'start', userId, socketId: `s-${userId}`, node, profile: profile(userId), filters });
+
+    it("drops the dead node's searches and gives its side of each call the grace period, as a lost socket", async () => {
+      const t = setUp();
+      await startOn(t, 'ada', 'node-a');
+      await startOn(t, 'bob', 'node-b');
+      await startOn(t, 'cleo', 'node-b', { ...ANY, gender: 'female' });
+      expect(t.coordinator.snapshot()).toMatchObject({ waiting: ['cleo'], calls: [{ userIds: ['ada', 'bob'] }] });
+      await alive(t, ['node-a', 'node-b'], 3_000);
+      // node-b dies: node-a goes on beating.
+      await alive(t, ['node-a'], 6_000);
+      expect(t.coordinator.snapshot().waiting).toEqual([]);
+      expect(t.to('ada').at(-1)).toEqual({ kind: 'partner-reconnecting', matchId: 'match-1' });
+      // Bob's page comes back through node-a within the grace period: the call goes on.
+      await t.coordinator.handle({
+        kind: 'resume',
+        userId: 'bob',
+        socketId: 's-bob-2',
+        node: 'node-a',
+        matchId: 'match-1',
+      });
+      expect(t.to('bob').at(-1)).toMatchObject({ kind: 'match', event: 'matchResumed', socketId: 's-bob-2' });
+      expect(t.to('ada').at(-1)).toEqual({ kind: 'partner-reconnected', matchId: 'match-1' });
+      // A node taken for dead that beats again was only cut off: its gateway is asked to tell again, once.
+      expect(t.coordinator.nodeAlive('node-b')).toBe('back');
+      expect(t.coordinator.nodeAlive('node-b')).toBeUndefined();
+      expect(t.coordinator.nodeAlive('node-a')).toBeUndefined();
+    });
+
+    it('a node only cut off from the bus for a while tells of its call again, and the call goes on', async () => {
+      const t = setUp();
+      await startOn(t, 'ada', 'node-a');
+      await startOn(t, 'bob', 'node-b');
+      await alive(t, ['node-a', 'node-b'], 2_000);
+      await alive(t, ['node-a'], 6_000);
+      expect(t.to('ada').at(-1)).toEqual({ kind: 'partner-reconnecting', matchId: 'match-1' });
+      expect(t.coordinator.nodeAlive('node-b')).toBe('back');
+      // Its gateway tells of Bob's call, as it would a new leader.
+      const bobMatch = t.to('bob').find((d) => d.kind === 'match')!;
+      const alias = bobMatch.kind === 'match' ? bobMatch.match.partnerId : '';
+      await t.coordinator.handle({
+        kind: 'adopt',
+        userId: 'bob',
+        socketId: 's-bob',
+        node: 'node-b',
+        matchId: 'match-1',
+        role: 'answerer',
+        sharedInterests: [],
+        own: profile('bob').public,
+        partner: { userId: 'ada', alias, public: profile('ada').public },
+      });
+      expect(t.to('ada').at(-1)).toEqual({ kind: 'partner-reconnected', matchId: 'match-1' });
+      await alive(t, ['node-a', 'node-b'], 15_000);
+      expect(t.coordinator.snapshot().calls).toEqual([{ matchId: 'match-1', userIds: ['ada', 'bob'] }]);
+    });
+
+    it('a page that never comes back: the partner hears it once the grace period is over', async () => {
+      const t = setUp();
+      await startOn(t, 'ada', 'node-a');
+      await startOn(t, 'bob', 'node-b');
+      await alive(t, ['node-a', 'node-b'], 2_000);
+      await alive(t, ['node-a'], 16_000);
+      expect(t.to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'disconnect' });
+      expect(t.recorded.at(-1)).toEqual({ type: 'End', matchId: 'match-1', endedBy: null, reason: 'disconnect' });
+    });
+
+    it('no heartbeat from anyone (the bus itself is down) loses nobody, nor does the first beat after it', async () => {
+      const t = setUp();
+      await startOn(t, 'ada', 'node-a');
+      await startOn(t, 'bob', 'node-b');
+      await startOn(t, 'cleo', 'node-b', { ...ANY, gender: 'female' });
+      await alive(t, ['node-a', 'node-b'], 2_000);
+      // NATS is down for 8 s: nothing reaches the leader.
+      t.tick(8_000);
+      await vi.advanceTimersByTimeAsync(8_000);
+      // Then node-a's beat comes a moment before node-b's.
+      t.coordinator.nodeAlive('node-a');
+      t.tick(900);
+      await vi.advanceTimersByTimeAsync(900);
+      await alive(t, ['node-a', 'node-b'], 3_000);
+      expect(t.coordinator.snapshot()).toMatchObject({ waiting: ['cleo'], calls: [{ userIds: ['ada', 'bob'] }] });
+      expect(t.to('ada').filter((d) => d.kind === 'partner-reconnecting')).toEqual([]);
     });
   });
 

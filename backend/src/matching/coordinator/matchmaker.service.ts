@@ -24,6 +24,8 @@ import { SfuClient } from '../media/sfu-client.js';
 import { SfuLoads } from '../media/sfu-loads.js';
 import { LiveMatching } from '../public/live-matching.js';
 import {
+  GATEWAY_ALIVE_SUBJECT,
+  gatewayAliveSchema,
   MATCHING_REQUESTS_SUBJECT,
   MATCHMAKER_LEADS_SUBJECT,
   MATCHMAKER_QUEUE,
@@ -151,6 +153,12 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
         }
         void coordinator.handle({ kind: 'room-lost', matchId: lost.value.roomId, sfuNode: lost.value.nodeId });
       }),
+      // Every gateway node's heartbeat: one that stops has died, and the sockets it held are lost.
+      this.core.bus.subscribe(GATEWAY_ALIVE_SUBJECT, (message) => {
+        const alive = checkContract(gatewayAliveSchema, message.data);
+        // A node only cut off from the bus for a while: its gateway tells again, as it does a new leader.
+        if (alive.ok && coordinator.nodeAlive(alive.value.node) === 'back') void this.announce();
+      }),
       // A ban ends the banned user's call at once (the gateways close their sockets); a plain subscription: only the
       // leader holds calls, and one that missed it (a handover) still ends the call when the sockets go.
       this.core.bus.subscribe(eventSubject('moderation', 'UserBanned'), (message) => {
@@ -162,7 +170,11 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
     await this.ready(requests);
     // The window runs from the announcement the gateways answer.
     coordinator.takeOver();
-    // Every gateway puts its searching sockets back in the queue and tells of its calls (adopt).
+    await this.announce();
+  }
+
+  /** Every gateway puts its searching sockets back in the queue and tells of its calls (adopt). */
+  private async announce() {
     await this.core.bus
       .publish({ subject: MATCHMAKER_LEADS_SUBJECT, id: randomUUID(), data: {} })
       .catch((error: Error) => this.logger.error(`new leader not announced: ${error.message}`));

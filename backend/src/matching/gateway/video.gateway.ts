@@ -34,6 +34,8 @@ import { eventSubject } from '../../platform/messaging/subjects.js';
 import { Realtime } from '../../platform/realtime/realtime.js';
 import {
   type CoordinatorRequest,
+  GATEWAY_ALIVE_SUBJECT,
+  GATEWAY_HEARTBEAT_MS,
   MATCHING_REQUESTS_SUBJECT,
   MATCHMAKER_LEADS_SUBJECT,
   parseUserDelivery,
@@ -92,6 +94,9 @@ export class VideoGateway
   private bans: BusSubscription | undefined;
   private banEnds: BusSubscription | undefined;
   private leaders: BusSubscription | undefined;
+  /** This node, as the matchmaker knows it: its heartbeat says it is alive, and each request says where it comes from. */
+  private readonly node = randomUUID();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
   // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
   // one matchmaker. Chat is slower still.
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
@@ -223,6 +228,13 @@ export class VideoGateway
     // A new matchmaker (the last one's node died or lost its lock) knows no one: the people searching here are put
     // back in its queue rather than left waiting for a match that never comes (DESIGN.md "Processes and roles").
     this.leaders = this.core.bus.subscribe(MATCHMAKER_LEADS_SUBJECT, () => void this.tellNewLeader());
+    // A node that dies without a word never says its sockets are lost: the matchmaker notices its beats stop.
+    this.heartbeat = setInterval(() => {
+      this.core.bus
+        .publish({ subject: GATEWAY_ALIVE_SUBJECT, id: randomUUID(), data: { node: this.node } })
+        .catch(() => undefined); // the bus is away: its own reconnection logs say so
+    }, GATEWAY_HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   private async tellNewLeader() {
@@ -262,6 +274,7 @@ export class VideoGateway
   }
 
   async onApplicationShutdown() {
+    clearInterval(this.heartbeat);
     await this.bans?.unsubscribe();
     await this.banEnds?.unsubscribe();
     await this.leaders?.unsubscribe();
@@ -633,7 +646,11 @@ export class VideoGateway
 
   private async request(request: CoordinatorRequest) {
     try {
-      await this.core.bus.publish({ subject: MATCHING_REQUESTS_SUBJECT, id: randomUUID(), data: request });
+      await this.core.bus.publish({
+        subject: MATCHING_REQUESTS_SUBJECT,
+        id: randomUUID(),
+        data: { ...request, node: this.node },
+      });
     } catch (error) {
       this.logger.error(`matching request ${request.kind} not sent: ${(error as Error).message}`);
     }
