@@ -173,27 +173,26 @@ runCli('events', async () => {
       // On Postgres, the types with nothing sealed and nothing to upcast are copied straight out of the log (COPY):
       // what is stored is what every reader sees. The rest go through the store, which opens and upcasts them.
       const postgres = !config.eventStoreUrl;
-      const plain = new Map(
-        postgres
-          ? wanted.filter(([type]) => {
-              const schema = core.schemas.get(type);
-              return !schema.personal?.length && schema.schemaVersion === 1;
-            })
-          : [],
-      );
-      const rest = wanted.filter(([type]) => !plain.has(type)).map(([type]) => type);
-      // One cut for both: what had committed when the export began.
-      const before = postgres ? await visibleHorizon(core.databaseUrl) : undefined;
-      // What the bar counts up to: the events of the wanted types (the other filters only take some away).
-      const total = postgres
-        ? Number(
-            (
-              await sql<{
-                n: string;
-              }>`select count(*) as n from events where type = any(${wanted.map(([type]) => type)})`.execute(db)
-            ).rows[0]!.n,
-          )
-        : 0;
+      const isPlain = (type: string) => {
+        const schema = core.schemas.get(type);
+        return postgres && !schema.personal?.length && schema.schemaVersion === 1;
+      };
+      const plain = wanted.map(([type]) => type).filter(isPlain);
+      const rest = wanted.map(([type]) => type).filter((type) => !isPlain(type));
+      // What the bar counts up to: the events of the wanted types (the other filters only take some away). Counted
+      // while the export starts: the bar's length can wait, the export should not.
+      const counting = postgres
+        ? sql<{ n: string }>`select count(*) as n from events where type = any(${wanted.map(([type]) => type)})`
+            .execute(db)
+            .then(({ rows }) => Number(rows[0]!.n))
+        : Promise.resolve(0);
+      counting.catch(() => undefined); // awaited below
+      // One cut for both: what had committed when the export began. DuckDB takes a moment to load (only the export
+      // pays for it): loaded meanwhile.
+      const [before, { ParquetExport }] = await Promise.all([
+        postgres ? visibleHorizon(core.databaseUrl) : undefined,
+        import('./events/parquet-export.js'),
+      ]);
       const started = performance.now();
       const rate = (n: number) => Math.round(n / Math.max((performance.now() - started) / 1000, 0.001));
       const bar = new cliProgress.SingleBar(
@@ -202,44 +201,43 @@ runCli('events', async () => {
       );
       let files: string[] = [];
       const scratch = await mkdtemp(path.join(tmpdir(), 'serendip-export-'));
-      // DuckDB takes half a second to load: only the export pays for it.
-      const { ParquetExport } = await import('./events/parquet-export.js');
-      const parquet: ParquetExport = await ParquetExport.open(command.out, scratch).catch(async (error: unknown) => {
-        await rm(scratch, { recursive: true, force: true });
-        throw error;
-      });
+      // The copy waits on Postgres while this process reads the rest: both at once.
+      const shares = before !== undefined && plain.length ? Math.max(2, availableParallelism()) : 0;
+      const parquet: ParquetExport = await ParquetExport.open(command.out, scratch, contextOf, shares).catch(
+        async (error: unknown) => {
+          await rm(scratch, { recursive: true, force: true });
+          throw error;
+        },
+      );
       try {
-        bar.start(total, 0, { rate: 0 });
-        // The copy waits on Postgres while this process reads the rest: both at once.
-        const shares = Array.from({ length: Math.max(2, availableParallelism()) }, (_, i) =>
-          path.join(scratch, `plain-${i}.csv`),
-        );
         const copying =
-          before !== undefined && plain.size
-            ? copyEventsToCsv(core.databaseUrl, { contextOf: plain, ...filters, before }, shares).then((copied) => {
-                copied.forEach((rows, i) => parquet.addCsv(shares[i]!, rows));
-                bar.update(parquet.count, { rate: rate(parquet.count) });
-              })
+          before !== undefined && plain.length
+            ? copyEventsToCsv(core.databaseUrl, { ...filters, types: plain, before }, parquet.copyTargets).then(
+                (copied) => {
+                  for (const rows of copied) parquet.addCopied(rows);
+                  bar.update(parquet.count, { rate: rate(parquet.count) });
+                },
+              )
             : Promise.resolve();
         copying.catch(() => undefined); // awaited below
+        bar.start(await counting, parquet.count, { rate: 0 });
         if (rest.length)
           reading: for await (const batch of batches(core.store, filters.after, rest, RARE_BATCH)) {
             for (const event of batch) {
               if (before !== undefined && event.position.commit >= before) break reading;
-              const context = contextOf.get(event.type) ?? 'unknown';
-              if (!matches(event, context, filters)) continue;
+              if (!matches(event, contextOf.get(event.type) ?? 'unknown', filters)) continue;
               parquet.append({
                 position: event.position,
                 stream: event.streamId,
                 revision: event.revision,
                 type: event.type,
                 version: event.metadata.schemaVersion,
-                context,
                 time: event.metadata.occurredAt,
                 actor: event.metadata.actor,
                 data: JSON.stringify(shownData(event.data, core.schemas.get(event.type), key, pseudonymKey)),
               });
             }
+            await parquet.flush();
             bar.update(parquet.count, { rate: rate(parquet.count) });
           }
         await copying;

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ParquetExport } from './parquet-export.js';
 
@@ -15,14 +16,13 @@ describe('ParquetExport.finish', () => {
   const exportTo = async (out: string) => {
     const scratch = path.join(tmpdir(), `serendip-export-scratch-${randomUUID()}`);
     dirs.push(scratch);
-    const parquet = await ParquetExport.open(out, scratch);
+    const parquet = await ParquetExport.open(out, scratch, new Map([['PostPublished', 'feed']]), 0);
     parquet.append({
       position: { commit: 1n, prepare: 1n },
       stream: 'feed-post-1',
       revision: 0n,
       type: 'PostPublished',
       version: 1,
-      context: 'feed',
       time: '2026-11-26T10:00:00.000Z',
       actor: 'system',
       data: '{}',
@@ -37,6 +37,51 @@ describe('ParquetExport.finish', () => {
     expect(await (await exportTo(out)).finish()).toEqual(['day=2026-11-26/context=feed/data_0.parquet']);
     // The log, maybe with personal fields in the clear: for its owner only.
     expect((await stat(out)).mode & 0o777).toBe(0o700);
+  });
+
+  it('keeps every character of what it writes: quotes, commas, new lines and accents', async () => {
+    const out = path.join(tmpdir(), `serendip-export-${randomUUID()}`);
+    dirs.push(out);
+    const scratch = path.join(tmpdir(), `serendip-export-scratch-${randomUUID()}`);
+    dirs.push(scratch);
+    const parquet = await ParquetExport.open(out, scratch, new Map([['PostPublished', 'feed']]), 0);
+    const data = JSON.stringify({ text: 'She said "hi", then,\nleft: café ☕ \\ done' });
+    const actor = 'odd "actor", with\na new line';
+    parquet.append({
+      position: { commit: 7n, prepare: 3n },
+      stream: 'feed-post-"1",x',
+      revision: 2n,
+      type: 'PostPublished',
+      version: 1,
+      time: '2026-11-26T23:59:59.999Z',
+      actor,
+      data,
+    });
+    await parquet.finish();
+    const connection = await (await DuckDBInstance.create(':memory:')).connect();
+    const rows = (
+      await connection.runAndReadAll(
+        `select commit_position::varchar as c, prepare_position::varchar as p, stream, revision::varchar as r, type,
+                schema_version, epoch_ms(time) as ms, actor, data, day::varchar as day, context
+         from read_parquet('${out}/**/*.parquet', hive_partitioning = true)`,
+      )
+    ).getRowObjectsJson();
+    connection.closeSync();
+    expect(rows).toEqual([
+      {
+        c: '7',
+        p: '3',
+        stream: 'feed-post-"1",x',
+        r: '2',
+        type: 'PostPublished',
+        schema_version: 1,
+        ms: String(Date.parse('2026-11-26T23:59:59.999Z')),
+        actor,
+        data,
+        day: '2026-11-26',
+        context: 'feed',
+      },
+    ]);
   });
 
   it('leaves alone what someone put in the directory while it exported, and says so', async () => {

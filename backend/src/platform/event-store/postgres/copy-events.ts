@@ -1,14 +1,13 @@
-import { createWriteStream } from 'node:fs';
-import { Transform } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Position } from '../event-store.js';
 
-/** Which stored events to copy out, and what context each type belongs to. */
+/** Which stored events to copy out. */
 export interface CopyEventsQuery {
-  /** type → context; only these types are copied. */
-  contextOf: ReadonlyMap<string, string>;
+  /** Only these types are copied. */
+  types: readonly string[];
   actor?: string;
   since?: Date;
   until?: Date;
@@ -18,7 +17,10 @@ export interface CopyEventsQuery {
   before: bigint;
 }
 
-/** The columns, in order, of each CSV row: the export's columns (`events export`). */
+/**
+ * The columns, in order, of each CSV row: the stored event as it is (`time` is the ISO text of `occurredAt`). What can
+ * be worked out from them (the day, the context) is left to the reader: Postgres's time goes to turning `data` into text.
+ */
 export const COPIED_COLUMNS = [
   'commit_position',
   'prepare_position',
@@ -29,8 +31,6 @@ export const COPIED_COLUMNS = [
   'time',
   'actor',
   'data',
-  'day',
-  'context',
 ] as const;
 
 /**
@@ -52,33 +52,39 @@ export async function visibleHorizon(connectionString: string): Promise<bigint> 
 
 /**
  * Copies events straight out of the Postgres log as CSV (`COPY … TO STDOUT`), the data as stored: only for types with
- * nothing sealed and nothing to upcast, whose stored form is what every reader sees. One COPY per file, each on its own
- * connection with its share of the rows (by `seq`), so Postgres formats them on as many cores as there are files.
- * Returns the rows written to each file.
+ * nothing sealed and nothing to upcast, whose stored form is what every reader sees. One COPY per target, each on its
+ * own connection with its share of the rows (by `seq`), so Postgres formats them on as many cores as there are
+ * targets. Each target is ended when its share is written (destroyed if it failed). Returns the rows written to each.
  */
 export async function copyEventsToCsv(
   connectionString: string,
   query: CopyEventsQuery,
-  files: readonly string[],
+  targets: readonly Writable[],
 ): Promise<number[]> {
-  if (query.contextOf.size === 0) return files.map(() => 0);
-  return Promise.all(files.map((file, share) => copyShare(connectionString, query, file, share, files.length)));
+  if (query.types.length === 0) {
+    for (const target of targets) target.end();
+    return targets.map(() => 0);
+  }
+  return Promise.all(targets.map((target, share) => copyShare(connectionString, query, target, share, targets.length)));
 }
 
 async function copyShare(
   connectionString: string,
   query: CopyEventsQuery,
-  file: string,
+  target: Writable,
   share: number,
   shares: number,
 ): Promise<number> {
   const client = new pg.Client({ connectionString });
-  await client.connect();
   try {
+    await client.connect();
     // COPY takes no bind parameters: every value is quoted by the driver's own escaping.
     const literal = (value: string) => client.escapeLiteral(value);
-    const types = [...query.contextOf].map(([type, context]) => `(${literal(type)}, ${literal(context)})`).join(', ');
-    const where = [`e.transaction_id < ${literal(query.before.toString())}::xid8`, `e.seq % ${shares} = ${share}`];
+    const where = [
+      `e.type in (${query.types.map(literal).join(', ')})`,
+      `e.transaction_id < ${literal(query.before.toString())}::xid8`,
+      `e.seq % ${shares} = ${share}`,
+    ];
     if (query.after)
       where.push(
         `(e.transaction_id, e.seq) > (${literal(query.after.commit.toString())}::xid8, ${query.after.prepare.toString()})`,
@@ -90,36 +96,17 @@ async function copyShare(
       copyTo(`copy (
         select e.transaction_id::text, e.seq, e.stream_id, e.revision, e.type,
                coalesce((e.metadata->>'schemaVersion')::int, 1), e.metadata->>'occurredAt', e.metadata->>'actor',
-               e.data::text, left(e.metadata->>'occurredAt', 10), m.context
-        from events e join (values ${types}) as m(type, context) on m.type = e.type
+               e.data::text
+        from events e
         where ${where.join(' and ')}
       ) to stdout (format csv)`),
     );
-    await pipeline(copy, coalesce(), createWriteStream(file));
+    await pipeline(copy, target);
     return copy.rowCount;
+  } catch (error) {
+    target.destroy(); // a share cut short: the caller gives the whole export up
+    throw error;
   } finally {
     await client.end();
   }
-}
-
-const COALESCED_BYTES = 4 << 20;
-
-/** COPY sends one message a row: written as they come, a million rows would be a million writes. */
-function coalesce(): Transform {
-  let held: Buffer[] = [];
-  let bytes = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      held.push(chunk);
-      bytes += chunk.length;
-      if (bytes < COALESCED_BYTES) return done();
-      const out = Buffer.concat(held, bytes);
-      held = [];
-      bytes = 0;
-      done(null, out);
-    },
-    flush(done) {
-      done(null, bytes ? Buffer.concat(held, bytes) : undefined);
-    },
-  });
 }
