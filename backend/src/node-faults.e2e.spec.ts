@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchFound, MediaJoinAnswer } from '@serendip/proto';
 import { ApiClient } from './test-support/api-client.js';
+import { eventually } from './test-support/eventually.js';
+import { mediasoupWorker } from './test-support/mediasoup-worker.js';
 import { startTwoNodes, type TwoNodes } from './test-support/two-nodes.js';
 import {
   ANYONE,
@@ -18,12 +21,15 @@ import {
  * killed with people on both nodes. Integration events across a NATS restart arrive once each by id: that is
  * `platform/messaging/fan-out-across-nats-restart.int.spec.ts`.
  */
+const worker = mediasoupWorker();
+
 describe('faults on two backend nodes', () => {
   let cluster: TwoNodes;
   const sockets: VideoClient[] = [];
 
   beforeAll(async () => {
-    cluster = await startTwoNodes();
+    // Each node runs its SFU, as `npm start` does: relayed calls live in one of them.
+    cluster = await startTwoNodes({}, worker ? { MEDIASOUP_WORKER_BIN: worker } : {});
   }, 180_000);
 
   afterAll(async () => {
@@ -107,6 +113,28 @@ describe('faults on two backend nodes', () => {
     const jack = await person(leader.base, 'Jack', 'male');
     const ivySocket = await socketOn(survivor.base, ivy.api);
     const [, jackMatch] = await paired(ivySocket, await socketOn(leader.base, jack.api));
+    // A relayed call (Kim hides her IP address): Kim on the surviving node, Leo on the leader's. Its SFU room is on
+    // either node; the one on the leader's goes with it.
+    let relayed: {
+      kim: VideoClient;
+      kimMatch: MatchFound;
+      /** What Kim's page is told to rejoin (the room made again), from the kill on. */
+      kimRejoins: { matchId: string }[];
+      leo: Awaited<ReturnType<typeof person>>;
+      leoMatch: MatchFound;
+    };
+    if (worker) {
+      const kim = await person(survivor.base, 'Kim', 'female');
+      expect((await kim.api.call('POST', '/user/privacy', { hideIp: true })).status).toBe(200);
+      const leo = await person(leader.base, 'Leo', 'male');
+      const kimSocket = await socketOn(survivor.base, kim.api);
+      const [kimMatch, leoMatch] = await paired(kimSocket, await socketOn(leader.base, leo.api));
+      expect(kimMatch.media).toBe('relay');
+      const kimRejoins: { matchId: string }[] = [];
+      kimSocket.on('media:reconnect', (event) => kimRejoins.push(event));
+      relayed = { kim: kimSocket, kimMatch, kimRejoins, leo, leoMatch };
+    }
+
     // Searching on the surviving node: Eve.
     const eve = await person(survivor.base, 'Eve', 'female');
     const finn = await person(leader.base, 'Finn', 'male');
@@ -117,7 +145,6 @@ describe('faults on two backend nodes', () => {
       'searching',
     );
     await socketOn(leader.base, finn.api);
-
     // The first node started first, so it holds the matchmaker's lock; it dies without a word.
     leader.process.child.kill('SIGKILL');
     await leader.process.exited;
@@ -173,6 +200,35 @@ describe('faults on two backend nodes', () => {
     expect(match).toMatchObject({ partnerUser: { firstName: 'Eve' } });
     await new Promise((r) => setTimeout(r, 1_000));
     expect(eveMatches).toEqual([expect.objectContaining({ matchId: match.matchId, partnerUser: expect.anything() })]);
+
+    // The relayed call carries on too: both sides join its room (made again if it went with the dead node), and the
+    // chat flows.
+    if (worker) {
+      const { kim, kimMatch, kimRejoins, leo, leoMatch } = relayed!;
+      let leoBack: Promise<MatchFound> | undefined;
+      const leoAgain = await openVideoSocket(survivor.base, onSurvivor(leo.api), { matchId: leoMatch.matchId }, (s) => {
+        leoBack = nextEvent(s, 'matchResumed', 20_000);
+      });
+      sockets.push(leoAgain);
+      expect(await leoBack!).toMatchObject({ matchId: leoMatch.matchId, media: 'relay' });
+      await eventually(
+        () => kimRejoins.length > 0,
+        20_000,
+        () => 'Kim told to rejoin her relayed call',
+      );
+      expect(kimRejoins).toEqual([{ matchId: kimMatch.matchId }]);
+      for (const side of [kim, leoAgain]) {
+        const joined = (await side.emitWithAck('media:join', {})) as MediaJoinAnswer;
+        expect(joined.routerRtpCapabilities, 'the relayed call has a room on a running SFU').toHaveProperty('codecs');
+      }
+      const chat = nextEvent(kim, 'chatMessage');
+      await leoAgain.emitWithAck('sendChatMessage', { target: (await leoBack!).partnerId, message: 'Relayed still' });
+      expect(await chat).toMatchObject({ from: kimMatch.partnerId, message: 'Relayed still' });
+      console.log(`leader killed: the relayed call rejoined its room ${Date.now() - killedAt} ms after the kill`);
+      const over = nextEvent(leoAgain, 'partnerDisconnected');
+      await kim.emitWithAck('leaveVideoRoom', { next: false });
+      expect(await over).toEqual({ matchId: leoMatch.matchId, reason: 'leave' });
+    }
 
     // Ivy hears it as his leave or, had his Stop reached no matchmaker, once his grace period runs out.
     expect(await ivyHeard).toMatchObject({ matchId: jackMatch.matchId });

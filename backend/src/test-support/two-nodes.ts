@@ -24,9 +24,13 @@ export interface TwoNodes {
 /**
  * Two backend processes on one NATS of their own, one Postgres database and one SMTP sink (DESIGN.md "Processes and
  * roles"), the first started (and so the matchmaker's leader) before the second. `firstNodeEnv` is added to the first
- * node's settings only (say, ADMIN_EMAIL, which a deployment sets on one node).
+ * node's settings only (say, ADMIN_EMAIL, which a deployment sets on one node), `bothNodesEnv` to both (say,
+ * MEDIASOUP_WORKER_BIN, for the SFU each node runs).
  */
-export async function startTwoNodes(firstNodeEnv: Record<string, string> = {}): Promise<TwoNodes> {
+export async function startTwoNodes(
+  firstNodeEnv: Record<string, string> = {},
+  bothNodesEnv: Record<string, string> = {},
+): Promise<TwoNodes> {
   buildBackend();
   const database = await createTestDatabase();
   const nats = new TestNatsServer(await freePort(), await sharedTempDir('serendip-nats-'));
@@ -39,6 +43,7 @@ export async function startTwoNodes(firstNodeEnv: Record<string, string> = {}): 
     // One key for both: a session signed in on one node is valid on the other.
     PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
+    ...bothNodesEnv,
   };
   const nodes: Node[] = [];
   for (let i = 0; i < 2; i++) {

@@ -6,6 +6,7 @@ import {
   matchFiltersSchema,
   type PartnerLeftReason,
   type PartnerProfile,
+  type RelayReason,
 } from '../socket/video.js';
 
 /**
@@ -16,6 +17,8 @@ import {
 
 const id = z.string().check(z.minLength(1));
 const gender = z.enum(['male', 'female']);
+/** Why a call goes through the SFU (recorded with it: the `Relay` event). */
+const relayReason = z.enum(['relay-mode', 'hide-ip', 'p2p-failed', 'report']);
 
 const partnerProfileSchema = z.object({
   _id: id,
@@ -90,7 +93,7 @@ export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
   /** The SFU lost the call's room (its worker died). */
   z.object({ kind: z.literal('room-lost'), matchId: id, sfuNode: id }),
   /**
-   * To a new leader, which knows no call: a peer-to-peer call this socket is in, as its gateway knows it. The other
+   * To a new leader, which knows no call: a call this socket is in, as its gateway knows it. The other
    * side's gateway says the same if it is up; if not, the other side has the grace period to come back (resume).
    */
   z.object({
@@ -101,6 +104,8 @@ export const coordinatorRequestSchema = z.discriminatedUnion('kind', [
     sharedInterests: z.array(z.string()),
     own: publicProfileSchema,
     partner: z.object({ userId: id, alias: id, public: publicProfileSchema }),
+    /** A relayed call: the SFU node of its room, and why it is relayed. */
+    relay: z.optional(z.object({ sfuNode: id, reason: relayReason })),
   }),
 ]);
 export type CoordinatorRequest = z.infer<typeof coordinatorRequestSchema>;
@@ -150,6 +155,8 @@ export const userDeliverySchema = z.discriminatedUnion('kind', [
     partnerUserId: id,
     /** The SFU node of a relayed call: the gateway sends its media requests there (never told to the client). */
     sfuNode: z.optional(id),
+    /** Why it is relayed (a new leader is told, with the node: adopt). */
+    relayReason: z.optional(relayReason),
   }),
   /** To the sockets in that call: its media now goes through the SFU on this node (moved, or made again). */
   z.object({
@@ -157,6 +164,7 @@ export const userDeliverySchema = z.discriminatedUnion('kind', [
     matchId: id,
     sfuNode: id,
     event: z.enum(['media:path', 'media:reconnect']),
+    reason: z.optional(relayReason),
   }),
   /** To the sockets in that call: the partner left it, for this reason. */
   z.object({ kind: z.literal('partner-left'), matchId: id, reason: partnerLeftReason }),
@@ -190,6 +198,7 @@ type _PartnerProfileMatches = Expect<TypesMatch<z.infer<typeof partnerProfileSch
 type _IceServerMatches = Expect<TypesMatch<z.infer<typeof iceServerSchema>, IceServer>>;
 type _MatchFoundMatches = Expect<TypesMatch<z.infer<typeof matchFoundSchema>, MatchFound>>;
 type _PartnerLeftReasonMatches = Expect<TypesMatch<z.infer<typeof partnerLeftReason>, PartnerLeftReason>>;
+type _RelayReasonMatches = Expect<TypesMatch<z.infer<typeof relayReason>, RelayReason>>;
 
 /** A matching request from the bus, or undefined (and why, to `onInvalid`) when it is not one. */
 export function parseCoordinatorRequest(

@@ -636,6 +636,13 @@ export class MatchCoordinator {
     }
     if (this.bannedWhileAdopting.has(partner.userId)) return this.end(call, partner.userId, 'ban');
     this.awaitReturn(call, other);
+    if (request.relay) {
+      // A relayed call's room may have gone with the node that died (an SFU runs in each backend process by
+      // default), and nothing would say so: the SFU's reports went to the old leader. So both sides join its room
+      // again, made anew where it is gone. The partner's page, if it asked to come back meanwhile, then joins it.
+      call.relay = request.relay;
+      return this.remakeRoom(call, () => this.answerHeldResume(partner.userId, matchId));
+    }
     await this.answerHeldResume(partner.userId, matchId);
   }
 
@@ -755,7 +762,16 @@ export class MatchCoordinator {
     const call = this.calls.get(matchId);
     // A late or repeated report about a room the call has already left is no news.
     if (call?.relay?.sfuNode !== sfuNode) return;
-    const lost = call.relay;
+    return this.remakeRoom(call);
+  }
+
+  /**
+   * A relayed call's room is made again (an SFU node gives back one it still has), and both sides join it
+   * (`media:reconnect`); then `after` runs, in the loop.
+   */
+  private remakeRoom(call: Call, after?: () => Promise<void>): Later {
+    const { matchId } = call;
+    const lost = call.relay!;
     return this.openRoomOffLoop(matchId, userIdsOf(call), async (room) => {
       if (this.calls.get(matchId) !== call) return room.ok ? this.closeRoom(matchId, room.value) : undefined;
       if (!room.ok) {
@@ -764,16 +780,20 @@ export class MatchCoordinator {
         return;
       }
       call.relay = { ...lost, sfuNode: room.value };
+      // Made on another node: the old room, if its node still runs, holds ports for nobody. (On the same node, the
+      // SFU gave back the room it still had.)
+      if (room.value !== lost.sfuNode) void this.closeRoom(matchId, lost.sfuNode);
       await this.recordRelay(matchId, call.relay);
       await this.tellMediaPath(call, 'media:reconnect');
+      await after?.();
     });
   }
 
   private async tellMediaPath(call: Call, event: 'media:path' | 'media:reconnect') {
-    const { sfuNode } = call.relay!;
+    const { sfuNode, reason } = call.relay!;
     await Promise.all(
       call.sides.map((s) =>
-        this.ports.deliver(s.userId, { kind: 'media-path', matchId: call.matchId, sfuNode, event }),
+        this.ports.deliver(s.userId, { kind: 'media-path', matchId: call.matchId, sfuNode, event, reason }),
       ),
     );
   }
@@ -869,7 +889,7 @@ export class MatchCoordinator {
       event,
       match,
       partnerUserId: partner.userId,
-      ...(call.relay ? { sfuNode: call.relay.sfuNode } : {}),
+      ...(call.relay ? { sfuNode: call.relay.sfuNode, relayReason: call.relay.reason } : {}),
     });
   }
 

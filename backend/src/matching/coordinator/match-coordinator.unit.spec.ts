@@ -40,6 +40,8 @@ function setUp(
   const rooms = new Map<string, string>();
   /** The peers each room was made for. */
   const roomPeers = new Map<string, readonly string[]>();
+  /** Every room closed, and where. */
+  const closed: { matchId: string; sfuNode: string }[] = [];
   let nodes = 0;
   const errors: string[] = [];
   const delivered: { to: string; delivery: UserDelivery }[] = [];
@@ -66,7 +68,10 @@ function setUp(
         rooms.set(matchId, `node-${++nodes}`);
         return rooms.get(matchId)!;
       },
-      closeRoom: async (matchId) => void rooms.delete(matchId),
+      closeRoom: async (matchId, sfuNode) => {
+        closed.push({ matchId, sfuNode });
+        if (rooms.get(matchId) === sfuNode) rooms.delete(matchId);
+      },
     },
     onError: (error, what) => {
       if (!options.failToRecord && !options.sfuDown && !options.sfu) throw error;
@@ -83,6 +88,7 @@ function setUp(
     errors,
     rooms,
     roomPeers,
+    closed,
     start,
     to,
     tick: (ms: number) => (clock += ms),
@@ -447,7 +453,13 @@ describe('the media path of calls', () => {
     const fallback = { kind: 'fallback', userId: 'ann', socketId: 's-ann', matchId: 'match-1' } as const;
     await coordinator.handle(fallback);
     await coordinator.handle({ ...fallback, userId: 'bob', socketId: 's-bob' });
-    const moved = { kind: 'media-path', matchId: 'match-1', sfuNode: 'node-1', event: 'media:path' };
+    const moved = {
+      kind: 'media-path',
+      matchId: 'match-1',
+      sfuNode: 'node-1',
+      event: 'media:path',
+      reason: 'p2p-failed',
+    };
     expect(to('ann').filter((d) => d.kind === 'media-path')).toEqual([moved]);
     expect(to('bob').filter((d) => d.kind === 'media-path')).toEqual([moved]);
     expect(recorded.filter((c) => c.type === 'Relay')).toEqual([
@@ -504,7 +516,13 @@ describe('the media path of calls', () => {
       await coordinator.handle({ ...opened, userId: 'eve', socketId: 's-eve' });
       expect(recorded.filter((c) => c.type === 'Relay')).toEqual([]);
       await coordinator.handle(opened);
-      const moved = { kind: 'media-path', matchId: 'match-1', sfuNode: 'node-1', event: 'media:path' };
+      const moved = {
+        kind: 'media-path',
+        matchId: 'match-1',
+        sfuNode: 'node-1',
+        event: 'media:path',
+        reason: 'report',
+      };
       expect(to('ann').filter((d) => d.kind === 'media-path')).toEqual([moved]);
       expect(to('bob').filter((d) => d.kind === 'media-path')).toEqual([moved]);
       // Opened again, or by the other side: the call is relayed already.
@@ -556,6 +574,72 @@ describe('the media path of calls', () => {
       sharedInterests: ['chess'],
       own: profile(userId).public,
       partner: { userId: partner, alias: partnerAlias, public: profile(partner).public },
+    });
+
+    it('makes a relayed call its room again: both sides join it, a page waiting to come back too', async () => {
+      const { coordinator, to, recorded, closed, rooms } = setUp({ mode: 'relay' });
+      coordinator.takeOver();
+      // Bob's page was on the node that died; it asks to come back before Ada's gateway tells.
+      void coordinator.handle({ kind: 'resume', userId: 'bob', socketId: 'sb2', matchId: 'old-call' });
+      await vi.advanceTimersByTimeAsync(500);
+      await coordinator.handle({
+        ...adopt('ada', 'sa', 'bob', 'bob-alias'),
+        relay: { sfuNode: 'dead', reason: 'hide-ip' },
+      });
+
+      // The room the old leader made may be gone with its node: it is made again, and the old one closed.
+      expect(rooms.get('old-call')).toBe('node-1');
+      expect(closed).toEqual([{ matchId: 'old-call', sfuNode: 'dead' }]);
+      expect(to('ada')).toContainEqual({
+        kind: 'media-path',
+        matchId: 'old-call',
+        sfuNode: 'node-1',
+        event: 'media:reconnect',
+        reason: 'hide-ip',
+      });
+      expect(to('bob').at(-1)).toMatchObject({
+        kind: 'match',
+        event: 'matchResumed',
+        socketId: 'sb2',
+        sfuNode: 'node-1',
+        relayReason: 'hide-ip',
+        match: { matchId: 'old-call', media: 'relay' },
+      });
+      expect(recorded).toEqual([{ type: 'Relay', matchId: 'old-call', reason: 'hide-ip', sfuNode: 'node-1' }]);
+      // The other side's gateway tells too (it was not on the dead node): nothing is made twice.
+      await coordinator.handle({
+        ...adopt('bob', 'sb2', 'ada', 'ada-alias', 'answerer'),
+        relay: { sfuNode: 'node-1', reason: 'hide-ip' },
+      });
+      expect(recorded).toHaveLength(1);
+      // It ends as any relayed call: the partner hears it, its room is closed.
+      await coordinator.handle({ kind: 'leave', userId: 'ada', socketId: 'sa', reason: 'leave' });
+      expect(to('bob').at(-1)).toEqual({ kind: 'partner-left', matchId: 'old-call', reason: 'leave' });
+      expect(closed.at(-1)).toEqual({ matchId: 'old-call', sfuNode: 'node-1' });
+      expect(rooms.has('old-call')).toBe(false);
+    });
+
+    it('a relayed call whose SFU still runs keeps its room; one no SFU can take ends, and both hear why', async () => {
+      // The SFU gives back the room it still holds (the same node): nothing to close.
+      const kept = setUp({ mode: 'relay', sfu: async () => 'still-up' });
+      kept.coordinator.takeOver();
+      await kept.coordinator.handle({
+        ...adopt('ada', 'sa', 'bob', 'bob-alias'),
+        relay: { sfuNode: 'still-up', reason: 'p2p-failed' },
+      });
+      expect(kept.closed).toEqual([]);
+      expect(kept.to('ada')).toContainEqual(
+        expect.objectContaining({ kind: 'media-path', sfuNode: 'still-up', event: 'media:reconnect' }),
+      );
+
+      const none = setUp({ mode: 'relay', sfuDown: true });
+      none.coordinator.takeOver();
+      await none.coordinator.handle({
+        ...adopt('ada', 'sa', 'bob', 'bob-alias'),
+        relay: { sfuNode: 'dead', reason: 'relay-mode' },
+      });
+      expect(none.to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'old-call', reason: 'disconnect' });
+      expect(none.recorded).toEqual([{ type: 'End', matchId: 'old-call', endedBy: null, reason: 'disconnect' }]);
     });
 
     it('takes the call from one side; the other side resumes it and is shown the same partner', async () => {
@@ -877,7 +961,13 @@ describe('the media path of calls', () => {
     await coordinator.handle({ kind: 'room-lost', matchId: 'match-1', sfuNode: 'node-9' });
     expect(to('ann').some((d) => d.kind === 'media-path')).toBe(false);
     await coordinator.handle({ kind: 'room-lost', matchId: 'match-1', sfuNode: 'node-1' });
-    const rejoin = { kind: 'media-path', matchId: 'match-1', sfuNode: 'node-2', event: 'media:reconnect' };
+    const rejoin = {
+      kind: 'media-path',
+      matchId: 'match-1',
+      sfuNode: 'node-2',
+      event: 'media:reconnect',
+      reason: 'relay-mode',
+    };
     expect(to('ann').at(-1)).toEqual(rejoin);
     expect(to('bob').at(-1)).toEqual(rejoin);
   });
@@ -945,6 +1035,7 @@ describe('SFU abuse: SFU calls never block the matchmaker', () => {
       matchId: 'match-1',
       sfuNode: 'node-1',
       event: 'media:path',
+      reason: 'p2p-failed',
     });
 
     // The room is lost; making it again hangs, and still others are paired meanwhile.
@@ -960,6 +1051,7 @@ describe('SFU abuse: SFU calls never block the matchmaker', () => {
       matchId: 'match-1',
       sfuNode: 'node-3',
       event: 'media:reconnect',
+      reason: 'p2p-failed',
     });
   });
 

@@ -1,4 +1,4 @@
-import type { MatchFilters, PublicProfile } from '@serendip/proto';
+import type { MatchFilters, PublicProfile, RelayReason } from '@serendip/proto';
 import type { SeekerProfile } from '../coordinator/coordinator.messages.js';
 
 /** What the video gateway keeps on each socket (`socket.data`); the relayed-call helpers read it too. */
@@ -14,6 +14,8 @@ export interface VideoSocketState {
   partnerAlias?: string;
   /** The SFU node of the call while it is relayed; media requests go there, and no SDP or ICE relays. */
   sfuNode?: string;
+  /** Why the call is relayed (told to a new leader with the node: adopt). */
+  relayReason?: RelayReason;
   /**
    * What it asked the matchmaker for while it searches (until paired, refused or it leaves): a new leader starts with
    * an empty queue, and the gateway asks again with this.

@@ -242,13 +242,13 @@ export class VideoGateway
       for (const socket of sockets) {
         // A banned user's socket only waits to close; a closed one has said so (socket-lost).
         if (socket.data.restricted || !socket.connected) continue;
-        const { seeking, resuming, userId, matchId, partnerId, partnerAlias, sfuNode, call } = socket.data;
+        const { seeking, resuming, userId, matchId, partnerId, partnerAlias, sfuNode, relayReason, call } = socket.data;
         // What was asked while no node led (the old leader's node had died) reached no one: asked again.
         if (seeking) await this.request({ kind: 'start', userId, socketId: socket.id, ...seeking });
         else if (resuming) await this.request({ kind: 'resume', userId, socketId: socket.id, ...resuming });
-        // A peer-to-peer call goes on without the matchmaker; the new one is told of it, so leaving, a reload or a
-        // report work as before. A relayed call's room may have gone with the node that died: not made again here.
-        else if (matchId && partnerId && partnerAlias && call && !sfuNode) {
+        // A call goes on without the matchmaker (a relayed one as long as its SFU runs); the new one is told of it,
+        // so leaving, a reload or a report work as before, and a relayed call's room is made again if it is gone.
+        else if (matchId && partnerId && partnerAlias && call && (!sfuNode || relayReason)) {
           const own = call.own ?? (await this.ownPublic(userId));
           // The socket may have closed, or left the call, while its profile was read.
           if (!own || !socket.connected || socket.data.matchId !== matchId) continue;
@@ -261,6 +261,7 @@ export class VideoGateway
             sharedInterests: call.sharedInterests,
             own,
             partner: { userId: partnerId, alias: partnerAlias, public: call.partner },
+            ...(sfuNode && relayReason ? { relay: { sfuNode, reason: relayReason } } : {}),
           });
         }
       }
@@ -478,6 +479,7 @@ export class VideoGateway
         socket.data.partnerId = delivery.partnerUserId;
         socket.data.partnerAlias = delivery.match.partnerId;
         socket.data.sfuNode = delivery.sfuNode;
+        socket.data.relayReason = delivery.relayReason;
         const { _id, socketId: _socketId, ...partner } = delivery.match.partnerUser;
         socket.data.call = {
           role: delivery.match.role,
@@ -518,6 +520,7 @@ export class VideoGateway
       case 'media-path':
         for (const socket of inCall(delivery.matchId)) {
           socket.data.sfuNode = delivery.sfuNode;
+          socket.data.relayReason = delivery.reason;
           socket.emit(delivery.event, {
             matchId: delivery.matchId,
             ...(delivery.event === 'media:path' ? { path: 'relay' as const } : {}),
@@ -719,6 +722,7 @@ function forgetCall(socket: VideoSocket) {
   socket.data.partnerId = undefined;
   socket.data.partnerAlias = undefined;
   socket.data.sfuNode = undefined;
+  socket.data.relayReason = undefined;
 }
 
 const SLOW_DOWN = 'Too many messages; slow down a little.';
