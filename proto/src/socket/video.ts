@@ -347,7 +347,7 @@ export type VideoErrorCode =
 
 /** Connection refusals at the handshake come as Socket.IO connect_error with this `data`. */
 export interface VideoHandshakeRefusal {
-  code: Extract<VideoErrorCode, 'unauthenticated' | 'signup-unfinished' | 'banned'>;
+  code: Extract<VideoErrorCode, 'unauthenticated' | 'signup-unfinished' | 'banned' | 'rate-limited'>;
   reason: string;
 }
 

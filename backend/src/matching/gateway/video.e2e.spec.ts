@@ -47,6 +47,28 @@ describe('the video socket (spec 7)', () => {
     await expect(nobody.connect()).rejects.toMatchObject({ data: { code: 'unauthenticated' } });
   });
 
+  it('holds at most 8 video sockets of one user at once; the next is refused with a reason until one closes', async () => {
+    const cleo = await videoUser(setup.app.base, { firstName: 'Cleo' });
+    // Opened all at once, as a script would: the count holds however the handshakes interleave.
+    const attempts = await Promise.allSettled(Array.from({ length: 12 }, () => cleo.connect()));
+    const sockets = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    open.push(...sockets);
+    expect(sockets).toHaveLength(8);
+    for (const refused of attempts.filter((a) => a.status === 'rejected'))
+      expect(refused.reason).toMatchObject({
+        data: {
+          code: 'rate-limited',
+          reason: 'Serendip is open in too many tabs or windows. Close some, then try again.',
+        },
+      });
+    // Someone else is not held back by Cleo's pages.
+    open.push(await (await videoUser(setup.app.base)).connect());
+    // One page closes: another may open.
+    sockets[0]!.close();
+    await vi.waitFor(async () => open.push(await cleo.connect()), { timeout: 3_000, interval: 50 });
+    await expect(cleo.connect()).rejects.toMatchObject({ data: { code: 'rate-limited' } });
+  });
+
   it("pairs two users and shows each the other's public profile only, from the server's record", async () => {
     const { ada, bob, adaMatch, bobMatch } = await pair();
     // Bob is named by an id of this match only (partner-ids.e2e.spec.ts), never by his user id.

@@ -20,6 +20,7 @@ import {
   VIDEO_NAMESPACE,
   type VideoClientToServerEvents,
   type VideoErrorCode,
+  type VideoHandshakeRefusal,
   type VideoServerToClientEvents,
   userBannedDataSchema,
   banEndedDataSchema,
@@ -100,6 +101,8 @@ export class VideoGateway
   // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
   // one matchmaker. Chat is slower still.
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
+  /** Each user's video sockets on this node (see MAX_SOCKETS_PER_USER). */
+  private readonly openSockets = new Map<string, number>();
   private readonly chatLimit = new RateLimiterMemory({ points: 10, duration: 10 });
   // A client sends `typing` at most every CHAT_TIMING.typingEveryMs; this leaves room for a reconnect's jitter.
   private readonly typingLimit = new RateLimiterMemory({ points: 3, duration: 4 });
@@ -284,14 +287,30 @@ export class VideoGateway
   }
 
   /** undefined when the socket may connect; otherwise why not. */
-  private async authenticate(socket: VideoSocket) {
+  private async authenticate(socket: VideoSocket): Promise<VideoHandshakeRefusal | undefined> {
     const claims = await this.sessions.resolve(socket.handshake);
-    if (claims && this.bannedJustNow(claims.userId)) return { code: 'banned' as const, reason: ACCOUNT_RESTRICTED };
+    if (claims && this.bannedJustNow(claims.userId)) return { code: 'banned', reason: ACCOUNT_RESTRICTED };
     const user = claims ? await this.users.userInfo(claims.userId) : undefined;
     const refusal = admitSocket(user);
     if (refusal) return refusal;
-    socket.data.userId = claims!.userId;
-    socket.data.sessionId = claims!.sessionId;
+    const { userId, sessionId } = claims!;
+    // Counted from here (nothing awaited between the check and the count) until the socket or its connection closes:
+    // a socket the server drops before it connects (its client went away meanwhile) never says it disconnected.
+    const open = this.openSockets.get(userId) ?? 0;
+    if (open >= MAX_SOCKETS_PER_USER) return { code: 'rate-limited', reason: TOO_MANY_PAGES };
+    this.openSockets.set(userId, open + 1);
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (this.openSockets.get(userId) ?? 1) - 1;
+      if (left > 0) this.openSockets.set(userId, left);
+      else this.openSockets.delete(userId);
+    };
+    socket.once('disconnect', uncount);
+    socket.conn.once('close', uncount);
+    socket.data.userId = userId;
+    socket.data.sessionId = sessionId;
     return undefined;
   }
 
@@ -726,6 +745,12 @@ function forgetCall(socket: VideoSocket) {
 }
 
 const SLOW_DOWN = 'Too many messages; slow down a little.';
+/**
+ * A user's video sockets one node holds at once. Each page of the video chat holds one; more is a script, and each
+ * costs memory and a subscription (a flood of handshakes with one session would take the node's memory).
+ */
+const MAX_SOCKETS_PER_USER = 8;
+const TOO_MANY_PAGES = 'Serendip is open in too many tabs or windows. Close some, then try again.';
 const NOT_IN_CALL = 'You are not in a call with that person.';
 const HIDE_IP_UNAVAILABLE =
   "Calls that hide your IP address can't be made right now. Try again later, or turn off 'Hide my IP address' in Settings.";
