@@ -33,6 +33,7 @@ import { EVENT_CORE, type EventCore } from '../../platform/event-core/event-core
 import type { BusSubscription } from '../../platform/messaging/message-bus.js';
 import { eventSubject } from '../../platform/messaging/subjects.js';
 import { Realtime } from '../../platform/realtime/realtime.js';
+import { SocketQuota, TOO_MANY_PAGES } from '../../platform/realtime/socket-quota.js';
 import {
   type CoordinatorRequest,
   GATEWAY_ALIVE_SUBJECT,
@@ -101,8 +102,8 @@ export class VideoGateway
   // Per user, over every event and all their sockets: plenty for ICE bursts, too little to flood a partner or the
   // one matchmaker. Chat is slower still.
   private readonly eventLimit = new RateLimiterMemory({ points: 200, duration: 10 });
-  /** Each user's video sockets on this node (see MAX_SOCKETS_PER_USER). */
-  private readonly openSockets = new Map<string, number>();
+  /** Each page of the video chat holds one video socket: 8 at once is plenty, more is a script. */
+  private readonly quota = new SocketQuota(8);
   private readonly chatLimit = new RateLimiterMemory({ points: 10, duration: 10 });
   // A client sends `typing` at most every CHAT_TIMING.typingEveryMs; this leaves room for a reconnect's jitter.
   private readonly typingLimit = new RateLimiterMemory({ points: 3, duration: 4 });
@@ -294,21 +295,7 @@ export class VideoGateway
     const refusal = admitSocket(user);
     if (refusal) return refusal;
     const { userId, sessionId } = claims!;
-    // Counted from here (nothing awaited between the check and the count) until the socket or its connection closes:
-    // a socket the server drops before it connects (its client went away meanwhile) never says it disconnected.
-    const open = this.openSockets.get(userId) ?? 0;
-    if (open >= MAX_SOCKETS_PER_USER) return { code: 'rate-limited', reason: TOO_MANY_PAGES };
-    this.openSockets.set(userId, open + 1);
-    let counted = true;
-    const uncount = () => {
-      if (!counted) return;
-      counted = false;
-      const left = (this.openSockets.get(userId) ?? 1) - 1;
-      if (left > 0) this.openSockets.set(userId, left);
-      else this.openSockets.delete(userId);
-    };
-    socket.once('disconnect', uncount);
-    socket.conn.once('close', uncount);
+    if (!this.quota.admit(userId, socket)) return { code: 'rate-limited', reason: TOO_MANY_PAGES };
     socket.data.userId = userId;
     socket.data.sessionId = sessionId;
     return undefined;
@@ -745,12 +732,6 @@ function forgetCall(socket: VideoSocket) {
 }
 
 const SLOW_DOWN = 'Too many messages; slow down a little.';
-/**
- * A user's video sockets one node holds at once. Each page of the video chat holds one; more is a script, and each
- * costs memory and a subscription (a flood of handshakes with one session would take the node's memory).
- */
-const MAX_SOCKETS_PER_USER = 8;
-const TOO_MANY_PAGES = 'Serendip is open in too many tabs or windows. Close some, then try again.';
 const NOT_IN_CALL = 'You are not in a call with that person.';
 const HIDE_IP_UNAVAILABLE =
   "Calls that hide your IP address can't be made right now. Try again later, or turn off 'Hide my IP address' in Settings.";

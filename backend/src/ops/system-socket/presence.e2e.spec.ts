@@ -1,10 +1,11 @@
 import type { ApiClient } from '../../test-support/api-client.js';
 import type { OnlineCountPush, OnlineUsersPush } from '@serendip/proto';
 import { io } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInAdmin, signedInModerator } from '../../test-support/admins.js';
 import { eventually } from '../../test-support/eventually.js';
 import { type SystemClient, videoTestApp, videoUser } from '../../test-support/video-users.js';
+import { TOO_MANY_PAGES } from '../../platform/realtime/socket-quota.js';
 import { AWAY_TOO_OFTEN, NOT_YOUR_USER_ID } from './system.gateway.js';
 
 type Heard = { counts: number[]; lists: OnlineUsersPush['users'][] };
@@ -48,6 +49,25 @@ describe('System socket: the handshake query and presence (spec 4 "Presence", sp
   };
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.close();
+  });
+
+  it("holds at most 32 of a signed-in user's system sockets; the next is refused with a reason, guests are not held back", async () => {
+    const { base } = setup.app;
+    const ada = await videoUser(base, { firstName: 'Ada' });
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 36 }, () => open(base, ada.api, { userId: ada.user._id, device: 'desktop' })),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(32);
+    for (const refused of attempts.filter((a) => a.status === 'rejected'))
+      expect(refused.reason).toMatchObject({ data: { reason: TOO_MANY_PAGES } });
+    // Guests only ping: they are not counted.
+    for (let i = 0; i < 3; i++) await open(base, undefined, { device: 'desktop' });
+    // A page closes: another may open.
+    sockets[0]!.close();
+    await vi.waitFor(() => open(base, ada.api, { userId: ada.user._id, device: 'desktop' }), {
+      timeout: 3_000,
+      interval: 50,
+    });
   });
 
   it("refuses a query userId that is not the session's, and a malformed query, saying why; a guest still pings", async () => {

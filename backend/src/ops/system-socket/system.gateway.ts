@@ -28,6 +28,7 @@ import {
   Realtime,
   socketIoGroup,
 } from '../../platform/realtime/realtime.js';
+import { SocketQuota, TOO_MANY_PAGES } from '../../platform/realtime/socket-quota.js';
 import { OnlinePusher } from '../presence/online-pusher.js';
 
 /** spec 7: the query's userId must be the session's own. */
@@ -65,6 +66,8 @@ export class SystemGateway implements OnGatewayInit, OnGatewayConnection, OnGate
   private readonly logger = new Logger(SystemGateway.name);
   /** A page hides and shows as its user switches tabs: a few a second is people, more is a loop or a script. */
   private readonly presenceLimit = new RateLimiterMemory({ points: 20, duration: 10 });
+  /** Every page of the app holds a system socket: 32 at once is plenty, more is a script. */
+  private readonly quota = new SocketQuota(32);
   /** Each registered socket's Socket.IO id, for pushes handed to many at once (an announcement to everyone). */
   private readonly socketIds = new WeakMap<LiveSocket, string>();
   private group: PushGroup | undefined;
@@ -97,6 +100,8 @@ export class SystemGateway implements OnGatewayInit, OnGatewayConnection, OnGate
           if (claims && query.data.userId !== undefined && query.data.userId !== claims.userId) {
             return refuse(NOT_YOUR_USER_ID);
           }
+          // A guest's socket can only ping: only a signed-in user's are counted (each holds that user's pushes).
+          if (claims && !this.quota.admit(claims.userId, socket)) return refuse(TOO_MANY_PAGES);
           data.claims = claims;
           next();
         },
