@@ -4,7 +4,7 @@ export const TOO_MANY_PAGES = 'Serendip is open in too many tabs or windows. Clo
 /** What SocketQuota needs of a Socket.IO socket: to hear it, or its connection, close. */
 export interface QuotaSocket {
   once(event: 'disconnect', listener: () => void): unknown;
-  conn: { once(event: 'close', listener: () => void): unknown };
+  conn: { readyState: string; once(event: 'close', listener: () => void): unknown };
 }
 
 /**
@@ -23,6 +23,8 @@ export class SocketQuota {
    * call it after the handshake's last await, so handshakes that interleave cannot all pass.
    */
   admit(userId: string, socket: QuotaSocket): boolean {
+    // Its connection closed during the handshake: Socket.IO drops it, and no event will ever count it out.
+    if (socket.conn.readyState !== 'open') return true;
     const held = this.held(userId);
     if (held >= this.perUser) return false;
     this.open.set(userId, held + 1);

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SocketQuota } from './socket-quota.js';
 
 /** A socket as the quota sees it: it, and its connection, can close. */
-function socket() {
-  const self = Object.assign(new EventEmitter(), { conn: new EventEmitter() });
-  return self;
+function socket(readyState = 'open') {
+  return Object.assign(new EventEmitter(), { conn: Object.assign(new EventEmitter(), { readyState }) });
 }
 
 describe('SocketQuota', () => {
@@ -35,5 +34,12 @@ describe('SocketQuota', () => {
     expect(quota.held('ada')).toBe(0);
     expect(quota.admit('ada', socket())).toBe(true);
     expect(quota.held('ada')).toBe(1);
+  });
+
+  it('does not count a socket whose connection closed during its handshake (Socket.IO drops it without a word)', () => {
+    const quota = new SocketQuota(1);
+    expect(quota.admit('ada', socket('closed'))).toBe(true);
+    expect(quota.held('ada')).toBe(0);
+    expect(quota.admit('ada', socket())).toBe(true);
   });
 });
