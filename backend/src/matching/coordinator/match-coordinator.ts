@@ -35,9 +35,10 @@ export interface CoordinatorPorts {
     relayAvailable(): boolean;
     /**
      * Makes the call's room on an SFU node for its two users (the only peers the room takes) and names the node;
-     * throws when relay is unavailable (no node, all full, or no answer in time).
+     * throws when relay is unavailable (no node, all full, or no answer in time). `on`: the node asked first, which
+     * gives back the room it still holds for the call.
      */
-    openRoom(matchId: string, userIds: readonly [string, string]): Promise<string>;
+    openRoom(matchId: string, userIds: readonly [string, string], on?: string): Promise<string>;
     closeRoom(matchId: string, sfuNode: string): Promise<void>;
   };
   now(): number;
@@ -223,18 +224,17 @@ export class MatchCoordinator {
     return { searching: this.waiting.size, inCalls: this.calls.size, relayedCalls };
   }
 
-  /** Stops the grace timers and closes the SFU rooms; the calls are forgotten (a new leader starts empty). */
+  /**
+   * Stops the grace timers; the calls are forgotten here. Their SFU rooms stay: the gateways tell the next leader of
+   * each call (adopt), which takes its room over. (A room nobody takes over is closed by its SFU once no one is
+   * connected to it.) Rooms still being made, for calls nobody has heard of, are closed as they come (openRoomOffLoop).
+   */
   stop(): void {
-    // Rooms still being made are closed as they come (openRoomOffLoop).
     this.stopped = true;
     clearInterval(this.sweep);
     for (const timer of this.releaseTimers) clearTimeout(timer);
     this.releaseTimers.clear();
-    for (const call of this.calls.values()) {
-      for (const side of call.sides) clearTimeout(side.graceTimer);
-      // Nobody will end these calls now: their SFU rooms would hold ports and workers for good.
-      if (call.relay) void this.closeRoom(call.matchId, call.relay.sfuNode);
-    }
+    for (const call of this.calls.values()) for (const side of call.sides) clearTimeout(side.graceTimer);
   }
 
   private serially(work: () => Promise<void>): Promise<void> {
@@ -297,11 +297,12 @@ export class MatchCoordinator {
     matchId: string,
     userIds: readonly [string, string],
     done: (room: Outcome<string>) => Promise<void>,
+    on?: string,
   ): Later {
     const busy: Busy = { deferred: [] };
     for (const userId of userIds) this.busyUsers.set(userId, busy);
     this.busyCalls.set(matchId, busy);
-    const room = this.ports.media.openRoom(matchId, userIds).then(
+    const room = this.ports.media.openRoom(matchId, userIds, on).then(
       (value): Outcome<string> => ({ ok: true, value }),
       (error: unknown): Outcome<string> => ({ ok: false, error }),
     );
@@ -598,10 +599,17 @@ export class MatchCoordinator {
       return this.answerHeldResume(other.userId, matchId);
     }
     // The call ended here already (the other side's gateway told first, then it ended), or one of the two has moved
-    // on: the page still showing it hears it is over.
-    if (this.ended.has(matchId)) return over();
-    if (this.waiting.has(userId) || this.waiting.has(partner.userId)) return over();
-    if (this.callFor(userId) || this.callFor(partner.userId)) return over();
+    // on: the page still showing it hears it is over, and its room, if it still stands, is closed.
+    if (
+      this.ended.has(matchId) ||
+      this.waiting.has(userId) ||
+      this.waiting.has(partner.userId) ||
+      this.callFor(userId) ||
+      this.callFor(partner.userId)
+    ) {
+      if (request.relay) void this.closeRoom(matchId, request.relay.sfuNode);
+      return over();
+    }
     const side: Side = {
       userId,
       // Known only to the partner's gateway: until it tells (or if it never can), the partner hears a new one.
@@ -638,10 +646,11 @@ export class MatchCoordinator {
     this.awaitReturn(call, other);
     if (request.relay) {
       // A relayed call's room may have gone with the node that died (an SFU runs in each backend process by
-      // default), and nothing would say so: the SFU's reports went to the old leader. So both sides join its room
-      // again, made anew where it is gone. The partner's page, if it asked to come back meanwhile, then joins it.
+      // default), and nothing would say so: the SFU's reports went to the old leader. So its node is asked for it
+      // (it gives back the room it still holds), else another makes it anew, and both sides join it. The partner's
+      // page, if it asked to come back meanwhile, then joins it.
       call.relay = request.relay;
-      return this.remakeRoom(call, () => this.answerHeldResume(partner.userId, matchId));
+      return this.remakeRoom(call, { keep: true, after: () => this.answerHeldResume(partner.userId, matchId) });
     }
     await this.answerHeldResume(partner.userId, matchId);
   }
@@ -766,27 +775,32 @@ export class MatchCoordinator {
   }
 
   /**
-   * A relayed call's room is made again (an SFU node gives back one it still has), and both sides join it
-   * (`media:reconnect`); then `after` runs, in the loop.
+   * A relayed call's room is made again, and both sides join it (`media:reconnect`); then `after` runs, in the loop.
+   * `keep`: the room may still stand on its node, which is asked first and gives it back.
    */
-  private remakeRoom(call: Call, after?: () => Promise<void>): Later {
+  private remakeRoom(call: Call, options: { keep?: boolean; after?: () => Promise<void> } = {}): Later {
     const { matchId } = call;
     const lost = call.relay!;
-    return this.openRoomOffLoop(matchId, userIdsOf(call), async (room) => {
-      if (this.calls.get(matchId) !== call) return room.ok ? this.closeRoom(matchId, room.value) : undefined;
-      if (!room.ok) {
-        this.ports.onError(room.error, 'reopening a relayed call');
-        await this.end(call, null, 'disconnect');
-        return;
-      }
-      call.relay = { ...lost, sfuNode: room.value };
-      // Made on another node: the old room, if its node still runs, holds ports for nobody. (On the same node, the
-      // SFU gave back the room it still had.)
-      if (room.value !== lost.sfuNode) void this.closeRoom(matchId, lost.sfuNode);
-      await this.recordRelay(matchId, call.relay);
-      await this.tellMediaPath(call, 'media:reconnect');
-      await after?.();
-    });
+    return this.openRoomOffLoop(
+      matchId,
+      userIdsOf(call),
+      async (room) => {
+        if (this.calls.get(matchId) !== call) return room.ok ? this.closeRoom(matchId, room.value) : undefined;
+        if (!room.ok) {
+          this.ports.onError(room.error, 'reopening a relayed call');
+          await this.end(call, null, 'disconnect');
+          return;
+        }
+        call.relay = { ...lost, sfuNode: room.value };
+        // Made on another node: the old room, if its node still runs, holds ports for nobody. (On the same node, the
+        // SFU gave back the room it still had.)
+        if (room.value !== lost.sfuNode) void this.closeRoom(matchId, lost.sfuNode);
+        await this.recordRelay(matchId, call.relay);
+        await this.tellMediaPath(call, 'media:reconnect');
+        await options.after?.();
+      },
+      options.keep ? lost.sfuNode : undefined,
+    );
   }
 
   private async tellMediaPath(call: Call, event: 'media:path' | 'media:reconnect') {

@@ -32,7 +32,7 @@ function setUp(
     sfuDown?: boolean;
     relayAvailable?: boolean;
     /** An SFU of the test's own: answers when and how the test says. */
-    sfu?: (matchId: string) => Promise<string>;
+    sfu?: (matchId: string, on?: string) => Promise<string>;
   } = {},
 ) {
   const recorded: MatchCommand[] = [];
@@ -61,10 +61,10 @@ function setUp(
     media: {
       mode: options.mode ?? 'p2p',
       relayAvailable: () => options.relayAvailable ?? !options.sfuDown,
-      openRoom: async (matchId, userIds) => {
+      openRoom: async (matchId, userIds, on) => {
         if (options.sfuDown) throw new Error('Media relay is unavailable right now.');
         roomPeers.set(matchId, userIds);
-        if (options.sfu) return options.sfu(matchId);
+        if (options.sfu) return options.sfu(matchId, on);
         rooms.set(matchId, `node-${++nodes}`);
         return rooms.get(matchId)!;
       },
@@ -620,8 +620,8 @@ describe('the media path of calls', () => {
     });
 
     it('a relayed call whose SFU still runs keeps its room; one no SFU can take ends, and both hear why', async () => {
-      // The SFU gives back the room it still holds (the same node): nothing to close.
-      const kept = setUp({ mode: 'relay', sfu: async () => 'still-up' });
+      // Its node, asked first, gives back the room it still holds: nothing to close.
+      const kept = setUp({ mode: 'relay', sfu: async (_matchId, on) => on ?? 'another-node' });
       kept.coordinator.takeOver();
       await kept.coordinator.handle({
         ...adopt('ada', 'sa', 'bob', 'bob-alias'),
@@ -640,6 +640,18 @@ describe('the media path of calls', () => {
       });
       expect(none.to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'old-call', reason: 'disconnect' });
       expect(none.recorded).toEqual([{ type: 'End', matchId: 'old-call', endedBy: null, reason: 'disconnect' }]);
+    });
+
+    it('closes the room of a relayed call told of after one of its two moved on', async () => {
+      const { coordinator, to, closed, start } = setUp({ mode: 'relay' });
+      coordinator.takeOver();
+      await start('bob', 'sb2');
+      await coordinator.handle({
+        ...adopt('ada', 'sa', 'bob', 'bob-alias'),
+        relay: { sfuNode: 'n9', reason: 'hide-ip' },
+      });
+      expect(to('ada')).toEqual([{ kind: 'call-over', socketId: 'sa', matchId: 'old-call' }]);
+      expect(closed).toEqual([{ matchId: 'old-call', sfuNode: 'n9' }]);
     });
 
     it('takes the call from one side; the other side resumes it and is shown the same partner', async () => {
@@ -944,13 +956,15 @@ describe('the media path of calls', () => {
     });
   });
 
-  it('a leader that stands down closes the rooms of the calls it forgets', async () => {
-    const { start, rooms, coordinator } = setUp({ mode: 'relay' });
+  it('a leader that stands down leaves the rooms of its calls to the next one, which the gateways tell of them', async () => {
+    const { start, rooms, closed, coordinator } = setUp({ mode: 'relay' });
     await start('ann', 's-ann');
     await start('bob', 's-bob');
     expect(rooms.size).toBe(1);
     coordinator.stop();
-    await vi.waitFor(() => expect(rooms.size).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(closed).toEqual([]);
+    expect(rooms.size).toBe(1);
   });
 
   it('a room the SFU lost is made again and both sides are told to rejoin', async () => {

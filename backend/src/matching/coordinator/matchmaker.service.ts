@@ -91,7 +91,11 @@ export class MatchmakerService implements OnApplicationBootstrap, OnApplicationS
       media: {
         mode: this.config.media.mode,
         relayAvailable: () => this.loads.relayAvailable(),
-        openRoom: async (matchId, userIds) => (await this.sfu.createRoom(matchId, userIds)).nodeId,
+        openRoom: async (matchId, userIds, on) => {
+          // The node named gives back the room it still holds (a call that outlived a leader); if it cannot, any node.
+          const kept = on ? await this.sfu.createRoomOn(on, matchId, userIds).catch(() => undefined) : undefined;
+          return (kept ?? (await this.sfu.createRoom(matchId, userIds))).nodeId;
+        },
         closeRoom: async (matchId, sfuNode) =>
           void (await this.sfu.send(sfuNode, { type: 'closeRoom', roomId: matchId })),
       },

@@ -39,6 +39,14 @@ export class SfuClient {
     return this.ask(SFU_SUBJECTS.createRoom, { type: 'createRoom', roomId, peerIds: [...peerIds] }, 2_000);
   }
 
+  /**
+   * The room for a call on that node: the room it still holds, if it does (full or not), or a new one. A new leader
+   * asks it of the node that held a call's room under the last one.
+   */
+  createRoomOn(nodeId: string, roomId: string, peerIds: readonly [string, string]): Promise<SfuAnswers['createRoom']> {
+    return this.ask(SFU_SUBJECTS.node(nodeId), { type: 'createRoom', roomId, peerIds: [...peerIds] }, 2_000);
+  }
+
   /** Any other request, to the node that holds the room. */
   send<R extends Exclude<SfuRequest, { type: 'createRoom' }>>(
     nodeId: string,
