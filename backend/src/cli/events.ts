@@ -200,61 +200,77 @@ runCli('events', async () => {
         cliProgress.Presets.shades_classic,
       );
       let files: string[] = [];
-      const scratch = await mkdtemp(path.join(tmpdir(), 'serendip-export-'));
-      // The copy waits on Postgres while this process reads the rest: both at once.
-      const shares = before !== undefined && plain.length ? Math.max(2, availableParallelism()) : 0;
-      const parquet: ParquetExport = await ParquetExport.open(command.out, scratch, contextOf, shares).catch(
-        async (error: unknown) => {
-          await rm(scratch, { recursive: true, force: true });
-          throw error;
-        },
-      );
+      // Ctrl+C (or a kill) mid-export: nothing half-written stays, in the output's place or in the scratch folder.
+      let scratch: string | undefined;
+      let parquet: ParquetExport | undefined;
+      const interrupted = (signal: NodeJS.Signals) => {
+        bar.stop();
+        const removed = [parquet?.discard(), scratch && rm(scratch, { recursive: true, force: true })];
+        void Promise.allSettled(removed).then(() => {
+          process.stderr.write(`export stopped (${signal}); nothing was written\n`);
+          process.exit(130);
+        });
+      };
+      process.once('SIGINT', interrupted);
+      process.once('SIGTERM', interrupted);
       try {
-        const copying =
-          before !== undefined && plain.length
-            ? copyEventsToCsv(core.databaseUrl, { ...filters, types: plain, before }, parquet.copyTargets).then(
-                (copied) => {
-                  for (const rows of copied) parquet.addCopied(rows);
-                  bar.update(parquet.count, { rate: rate(parquet.count) });
-                },
-              )
-            : Promise.resolve();
-        copying.catch(() => undefined); // awaited below
-        bar.start(await counting, parquet.count, { rate: 0 });
-        if (rest.length)
-          reading: for await (const batch of batches(core.store, filters.after, rest, RARE_BATCH)) {
-            for (const event of batch) {
-              if (before !== undefined && event.position.commit >= before) break reading;
-              if (!matches(event, contextOf.get(event.type) ?? 'unknown', filters)) continue;
-              parquet.append({
-                position: event.position,
-                stream: event.streamId,
-                revision: event.revision,
-                type: event.type,
-                version: event.metadata.schemaVersion,
-                time: event.metadata.occurredAt,
-                actor: event.metadata.actor,
-                data: JSON.stringify(shownData(event.data, core.schemas.get(event.type), key, pseudonymKey)),
-              });
+        scratch = await mkdtemp(path.join(tmpdir(), 'serendip-export-'));
+        // The copy waits on Postgres while this process reads the rest: both at once.
+        const shares = before !== undefined && plain.length ? Math.max(2, availableParallelism()) : 0;
+        const writing = await ParquetExport.open(command.out, scratch, contextOf, shares);
+        parquet = writing;
+        try {
+          const copying =
+            before !== undefined && plain.length
+              ? copyEventsToCsv(core.databaseUrl, { ...filters, types: plain, before }, writing.copyTargets).then(
+                  (copied) => {
+                    for (const rows of copied) writing.addCopied(rows);
+                    bar.update(writing.count, { rate: rate(writing.count) });
+                  },
+                )
+              : Promise.resolve();
+          let copyFailed = false;
+          copying.catch(() => (copyFailed = true)); // awaited below
+          bar.start(await counting, writing.count, { rate: 0 });
+          if (rest.length)
+            reading: for await (const batch of batches(core.store, filters.after, rest, RARE_BATCH)) {
+              // The copy failed: the export will, so the rest is not read for nothing.
+              if (copyFailed) break;
+              for (const event of batch) {
+                if (before !== undefined && event.position.commit >= before) break reading;
+                if (!matches(event, contextOf.get(event.type) ?? 'unknown', filters)) continue;
+                writing.append({
+                  position: event.position,
+                  stream: event.streamId,
+                  revision: event.revision,
+                  type: event.type,
+                  version: event.metadata.schemaVersion,
+                  time: event.metadata.occurredAt,
+                  actor: event.metadata.actor,
+                  data: JSON.stringify(shownData(event.data, core.schemas.get(event.type), key, pseudonymKey)),
+                });
+              }
+              bar.update(writing.count, { rate: rate(writing.count) });
             }
-            await parquet.flush();
-            bar.update(parquet.count, { rate: rate(parquet.count) });
-          }
-        await copying;
-        bar.setTotal(parquet.count);
-        bar.update(parquet.count, { rate: rate(parquet.count) });
-        bar.stop();
-        files = await parquet.finish();
-      } catch (error) {
-        bar.stop();
-        await parquet.abandon();
-        throw error;
+          await copying;
+          bar.setTotal(writing.count);
+          bar.update(writing.count, { rate: rate(writing.count) });
+          bar.stop();
+          files = await writing.finish();
+        } catch (error) {
+          bar.stop();
+          await writing.abandon();
+          throw error;
+        }
       } finally {
-        await rm(scratch, { recursive: true, force: true });
+        process.off('SIGINT', interrupted);
+        process.off('SIGTERM', interrupted);
+        if (scratch) await rm(scratch, { recursive: true, force: true });
       }
+      const count = parquet.count;
       const seconds = (performance.now() - started) / 1000;
       process.stderr.write(
-        `exported ${parquet.count} events in ${seconds.toFixed(2)} s (${rate(parquet.count)} events/s) to ` +
+        `exported ${count} events in ${seconds.toFixed(2)} s (${rate(count)} events/s) to ` +
           `${path.resolve(command.out)}: ${files.length} Parquet file${files.length === 1 ? '' : 's'}, by day and context\n`,
       );
       return;

@@ -84,6 +84,28 @@ describe('ParquetExport.finish', () => {
     ]);
   });
 
+  it("reads Postgres's CSV as Postgres meant it: an empty text stays empty, a quoted new line stays in its field", async () => {
+    const out = path.join(tmpdir(), `serendip-export-${randomUUID()}`);
+    dirs.push(out);
+    const scratch = path.join(tmpdir(), `serendip-export-scratch-${randomUUID()}`);
+    dirs.push(scratch);
+    const parquet = await ParquetExport.open(out, scratch, new Map([['MatchPaired', 'matching']]), 1);
+    const [target] = parquet.copyTargets;
+    // As COPY … (format csv) writes them: "" is an empty text, an empty field a NULL.
+    target!.end('9,4,"matching-match-1",0,MatchPaired,1,2026-11-25T08:00:00.000Z,"","{""note"": ""two\nlines""}"\n');
+    await new Promise((resolve) => target!.once('close', resolve));
+    parquet.addCopied(1);
+    expect(await parquet.finish()).toEqual(['day=2026-11-25/context=matching/data_0.parquet']);
+    const connection = await (await DuckDBInstance.create(':memory:')).connect();
+    const rows = (
+      await connection.runAndReadAll(
+        `select stream, actor, data from read_parquet('${out}/**/*.parquet', hive_partitioning = true)`,
+      )
+    ).getRowObjectsJson();
+    connection.closeSync();
+    expect(rows).toEqual([{ stream: 'matching-match-1', actor: '', data: '{"note": "two\nlines"}' }]);
+  });
+
   it('leaves alone what someone put in the directory while it exported, and says so', async () => {
     const out = path.join(tmpdir(), `serendip-export-${randomUUID()}`);
     dirs.push(out);

@@ -1,10 +1,8 @@
-import { once } from 'node:events';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Position } from '../../platform/event-store/event-store.js';
 import { COPIED_COLUMNS } from '../../platform/event-store/postgres/copy-events.js';
 import { UsageError } from './event-query.js';
@@ -23,7 +21,7 @@ export interface ExportRow {
   data: string;
 }
 
-/** The columns of every source, as Postgres's COPY writes them (`COPIED_COLUMNS`), with the types DuckDB reads. */
+/** The columns of every source, as Postgres's COPY writes them (`COPIED_COLUMNS`), with the types DuckDB reads them as. */
 const CSV_TYPES: Record<(typeof COPIED_COLUMNS)[number], string> = {
   commit_position: 'UBIGINT',
   prepare_position: 'UBIGINT',
@@ -37,31 +35,37 @@ const CSV_TYPES: Record<(typeof COPIED_COLUMNS)[number], string> = {
 };
 
 /**
- * Writes events as Parquet through DuckDB (`@duckdb/node-api`). Every source is a CSV file in the export's scratch
- * folder: one per share of Postgres's COPY (`copyTargets`), and one of the rows this process `append`s. At the end one
- * DuckDB COPY reads them all and writes `day=YYYY-MM-DD/context=<name>/*.parquet` (Hive partitioning, which DuckDB,
- * pandas/pyarrow and Spark read as they are). The files are written beside `out` and moved into place at the end: a
- * failed or interrupted export leaves no half-written directory behind.
+ * Writes events as Parquet through DuckDB (`@duckdb/node-api`). Rows this process `append`s (opened or upcast: personal
+ * fields, maybe in the clear for an admin) go into an in-memory table, never to a file of their own (DuckDB spills to
+ * its private folder only past its memory limit); Postgres's COPY writes its shares of the rest as CSV files
+ * (`copyTargets`). At the end one DuckDB COPY reads both and writes `day=YYYY-MM-DD/context=<name>/*.parquet` (Hive
+ * partitioning, which DuckDB, pandas/pyarrow and Spark read as they are). The files are written beside `out` and moved
+ * into place at the end: a failed or interrupted export leaves no half-written directory behind.
  */
 export class ParquetExport {
   private rows = 0;
-  private held: string[] = [];
+  private closed = false;
+  /** The first error of a copy target's file (a full disk, say): the export fails with it. */
+  private failure: Error | undefined;
 
   private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+    private readonly appender: DuckDBAppender,
     /** Postgres's COPY writes a share of the rows into each (CSV of `COPIED_COLUMNS`) and ends it. */
     readonly copyTargets: readonly Writable[],
-    private readonly appended: Writable,
-    private readonly sources: readonly string[],
-    private readonly contextOf: ReadonlyMap<string, string>,
-    private readonly scratch: string,
+    private readonly csvFiles: readonly string[],
     private readonly out: string,
     /** Where the files are written until they are moved to `out`. */
     private readonly partial: string,
-  ) {}
+  ) {
+    // Never an unhandled error (it would end the process before anything is cleaned up): kept, and thrown by finish.
+    for (const target of copyTargets) target.on('error', (error: Error) => (this.failure ??= error));
+  }
 
   /**
-   * `scratch`: a private folder of this export's own (its CSV files, and where DuckDB spills past its memory limit);
-   * `contextOf`: each event type's context; `copies`: how many shares Postgres's COPY writes.
+   * `scratch`: a private folder of this export's own (the COPY's CSV files, and where DuckDB spills past its memory
+   * limit); `contextOf`: each event type's context; `copies`: how many shares Postgres's COPY writes.
    */
   static async open(
     out: string,
@@ -81,39 +85,50 @@ export class ParquetExport {
     } catch (error) {
       throw new UsageError(`--out: cannot write beside ${out} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
-    await mkdir(scratch, { recursive: true });
-    const sources = Array.from({ length: copies + 1 }, (_, i) => path.join(scratch, `source-${i}.csv`));
-    const streams = sources.map((file) => createWriteStream(file, { mode: 0o600 }));
-    return new ParquetExport(
-      streams.slice(0, copies),
-      streams[copies]!,
-      sources,
-      contextOf,
-      scratch,
-      path.resolve(out),
-      partial,
-    );
+    try {
+      await mkdir(scratch, { recursive: true, mode: 0o700 });
+      const instance = await DuckDBInstance.create(':memory:', { temp_directory: path.join(scratch, 'spill') });
+      const connection = await instance.connect();
+      await connection.run(
+        `create table events (${Object.entries(CSV_TYPES)
+          .map(([name, type]) => `${name} ${type}`)
+          .join(', ')})`,
+      );
+      await connection.run('create table contexts (type varchar primary key, context varchar)');
+      const contexts = await connection.createAppender('contexts');
+      for (const [type, context] of contextOf) {
+        contexts.appendVarchar(type);
+        contexts.appendVarchar(context);
+        contexts.endRow();
+      }
+      contexts.closeSync();
+      const appender = await connection.createAppender('events');
+      const csvFiles = Array.from({ length: copies }, (_, i) => path.join(scratch, `copy-${i}.csv`));
+      const targets = csvFiles.map((file) => createWriteStream(file, { mode: 0o600 }));
+      return new ParquetExport(instance, connection, appender, targets, csvFiles, path.resolve(out), partial);
+    } catch (error) {
+      await rm(partial, { recursive: true, force: true });
+      throw error;
+    }
   }
 
   get count(): number {
     return this.rows;
   }
 
-  /** A row to write: held until `flush`. */
   append(row: ExportRow): void {
-    this.held.push(
-      `${row.position.commit},${row.position.prepare},${csvText(row.stream)},${row.revision},${csvText(row.type)},` +
-        `${row.version},${csvText(row.time)},${csvText(row.actor)},${csvText(row.data)}\n`,
-    );
+    const a = this.appender;
+    a.appendUBigInt(row.position.commit);
+    a.appendUBigInt(row.position.prepare);
+    a.appendVarchar(row.stream);
+    a.appendBigInt(row.revision);
+    a.appendVarchar(row.type);
+    a.appendInteger(row.version);
+    a.appendVarchar(row.time);
+    a.appendVarchar(row.actor);
+    a.appendVarchar(row.data);
+    a.endRow();
     this.rows++;
-  }
-
-  /** Writes the rows appended so far; resolves when the file takes more. */
-  async flush(): Promise<void> {
-    if (!this.held.length) return;
-    const text = this.held.join('');
-    this.held = [];
-    if (!this.appended.write(text)) await once(this.appended, 'drain');
   }
 
   /** Rows Postgres's COPY wrote to `copyTargets`, counted. */
@@ -128,9 +143,15 @@ export class ParquetExport {
   async finish(): Promise<string[]> {
     const partial = this.partial;
     try {
-      await this.flush();
-      await finished(this.appended.end());
-      if (this.rows > 0) await this.write();
+      if (this.failure) throw this.failure;
+      this.appender.closeSync();
+      // Not sorted (readers order by commit_position, prepare_position): sorting would add a fifth to this step.
+      // zstd's fastest level: a sixth faster than its default, the files a few percent larger.
+      if (this.rows > 0)
+        await this.connection.run(
+          `copy (${exported(this.csvFiles)}) to ${quoted(partial)}
+           (format parquet, compression zstd, compression_level 1, partition_by (day, context))`,
+        );
       // Empty when the export began; anything put in it since is someone's, never deleted (rmdir refuses a full one).
       if (existsSync(this.out))
         await rmdir(this.out).catch((error: NodeJS.ErrnoException) => {
@@ -141,52 +162,57 @@ export class ParquetExport {
     } catch (error) {
       await this.abandon();
       throw error;
+    } finally {
+      this.close();
     }
     return ((await readdir(this.out, { recursive: true })) as string[]).filter((f) => f.endsWith('.parquet')).sort();
   }
 
-  /** Gives up: nothing written is left behind. */
+  /** Gives up: nothing written is left behind (the caller removes the scratch folder). */
   async abandon(): Promise<void> {
-    for (const stream of [...this.copyTargets, this.appended]) stream.destroy();
+    this.close();
+    await this.discard();
+  }
+
+  /** What was written so far removed, DuckDB left as it is: for a process about to exit (Ctrl+C). */
+  async discard(): Promise<void> {
+    for (const target of this.copyTargets) target.destroy();
     await rm(this.partial, { recursive: true, force: true });
   }
 
-  private async write(): Promise<void> {
-    const instance = await DuckDBInstance.create(':memory:', { temp_directory: path.join(this.scratch, 'spill') });
-    const connection = await instance.connect();
-    try {
-      await connection.run('create table contexts (type varchar primary key, context varchar)');
-      const contexts = await connection.createAppender('contexts');
-      for (const [type, context] of this.contextOf) {
-        contexts.appendVarchar(type);
-        contexts.appendVarchar(context);
-        contexts.endRow();
-      }
-      contexts.closeSync();
-      // Not sorted (readers order by commit_position, prepare_position): sorting would add a fifth to this step.
-      // zstd's fastest level: a sixth faster than its default, the files a few percent larger.
-      await connection.run(
-        `copy (${fromCsv(this.sources)}) to ${quoted(this.partial)}
-         (format parquet, compression zstd, compression_level 1, partition_by (day, context))`,
-      );
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.connection.closeSync();
+    this.instance.closeSync();
   }
 }
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** A CSV field as Postgres's COPY writes one: in quotes, a quote doubled. */
-const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/**
+ * The rows appended and those of the CSV files, in the export's columns: the time as a time, the day and the context
+ * worked out. The CSV as Postgres writes it: "" is an empty text, an empty field NULL; a quoted field may hold new lines.
+ */
+const exported = (files: readonly string[]) => {
+  const columns = `{${Object.entries(CSV_TYPES)
+    .map(([name, type]) => `'${name}': '${type}'`)
+    .join(', ')}}`;
+  const sources = [
+    'select * from events',
+    ...(files.length
+      ? [
+          `select * from read_csv([${files.map(quoted).join(', ')}], header = false, auto_detect = false, quote = '"',
+             escape = '"', allow_quoted_nulls = false, new_line = '\\n', max_line_size = ${MAX_LINE_BYTES},
+             buffer_size = ${2 * MAX_LINE_BYTES},
+             columns = ${columns})`,
+        ]
+      : []),
+  ];
+  return `select commit_position, prepare_position, stream, revision, type, schema_version, time::timestamptz as time,
+                 actor, data, left(time, 10) as day, coalesce(contexts.context, 'unknown') as context
+          from (${sources.join(' union all ')}) left join contexts using (type)`;
+};
 
-/** The rows of the sources in the export's columns: the time as a time, the day and the context worked out. */
-const fromCsv = (files: readonly string[]) =>
-  `select commit_position, prepare_position, stream, revision, type, schema_version, time::timestamptz as time, actor,
-          data, left(time, 10) as day, coalesce(contexts.context, 'unknown') as context
-   from read_csv([${files.map(quoted).join(', ')}], header = false, auto_detect = false, quote = '"', escape = '"',
-                 columns = {${Object.entries(CSV_TYPES)
-                   .map(([name, type]) => `'${name}': '${type}'`)
-                   .join(', ')}})
-   left join contexts using (type)`;
+/** Far more than any event of the log holds (DuckDB's own limit, 2 MB, is not); DuckDB reads twice that at a time. */
+const MAX_LINE_BYTES = 16 << 20;
