@@ -109,7 +109,7 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       const id = stream('all');
       await store.append(id, [newEvent(), newEvent()], 'no-stream');
       await store.append(id, [newEvent()], 1n);
-      const mine = (await readEverything(store)).filter((e) => e.streamId === id);
+      const mine = await readWhenVisible(store, (e) => e.streamId === id, 3);
       expect(mine.map((e) => e.revision)).toEqual([0n, 1n, 2n]);
       const afterFirst = (await readEverything(store, mine[0]!.position)).filter((e) => e.streamId === id);
       expect(afterFirst.map((e) => e.revision)).toEqual([1n, 2n]);
@@ -119,8 +119,7 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
       const id = stream('types');
       const rare = `Rare${randomUUID().slice(0, 8)}`;
       await store.append(id, [newEvent(), newEvent(rare), newEvent(), newEvent(), newEvent(rare)], 'no-stream');
-      const first = await readEverything(store);
-      const start = first.find((e) => e.streamId === id)!.position;
+      const start = (await readWhenVisible(store, (e) => e.streamId === id, 5))[0]!.position;
       const only = await store.readAll({ after: start, types: [rare], maxCount: 1 });
       expect(only.map((e) => [e.type, e.revision])).toEqual([[rare, 1n]]);
       const next = await store.readAll({ after: only[0]!.position, types: [rare], maxCount: 10 });
@@ -182,8 +181,7 @@ export function describeEventStoreContract(adapter: string, open: () => Promise<
     it('resumes a subscription after a position with exactly what came after it', async () => {
       const id = stream('resume');
       await store.append(id, [newEvent(), newEvent(), newEvent()], 'no-stream');
-      const all = (await readEverything(store)).filter((e) => e.streamId === id);
-      const after = all[0]!.position;
+      const after = (await readWhenVisible(store, (e) => e.streamId === id, 3))[0]!.position;
       const seen: bigint[] = [];
       const subscription = store.subscribeToAll({
         after,
@@ -259,6 +257,23 @@ export async function readEverything(store: EventStore, after?: Position): Promi
     out.push(...batch);
     if (batch.length < 1000) return out;
     position = batch[batch.length - 1]!.position;
+  }
+}
+
+/**
+ * What `pick` picks of the whole log once `count` of it shows. A log read shows only transactions older than every one
+ * still running in the cluster (another test's, say), so what was just appended may take a moment to show.
+ */
+async function readWhenVisible(
+  store: EventStore,
+  pick: (event: RecordedEvent) => boolean,
+  count: number,
+): Promise<RecordedEvent[]> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const picked = (await readEverything(store)).filter(pick);
+    if (picked.length >= count || Date.now() > until) return picked;
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
