@@ -203,16 +203,25 @@ runCli('events', async () => {
       // Ctrl+C (or a kill) mid-export: nothing half-written stays, in the output's place or in the scratch folder.
       let scratch: string | undefined;
       let parquet: ParquetExport | undefined;
-      const interrupted = (signal: NodeJS.Signals) => {
+      let stopping = false;
+      const interrupted = async (signal: NodeJS.Signals) => {
+        stopping = true;
         bar.stop();
-        const removed = [parquet?.discard(), scratch && rm(scratch, { recursive: true, force: true })];
-        void Promise.allSettled(removed).then(() => {
-          process.stderr.write(`export stopped (${signal}); nothing was written\n`);
-          process.exit(130);
-        });
+        const removeAll = () =>
+          Promise.allSettled([
+            parquet?.discard(),
+            rm(ParquetExport.partialOf(command.out), { recursive: true, force: true }),
+            scratch && rm(scratch, { recursive: true, force: true }),
+          ]);
+        await removeAll();
+        // Twice: a folder the export was making as the signal came may have appeared since.
+        await removeAll();
+        process.stderr.write(`export stopped (${signal}); nothing was written\n`);
+        process.exit(130);
       };
-      process.once('SIGINT', interrupted);
-      process.once('SIGTERM', interrupted);
+      const onSignal = (signal: NodeJS.Signals) => void interrupted(signal);
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
       try {
         scratch = await mkdtemp(path.join(tmpdir(), 'serendip-export-'));
         // The copy waits on Postgres while this process reads the rest: both at once.
@@ -259,12 +268,14 @@ runCli('events', async () => {
           files = await writing.finish();
         } catch (error) {
           bar.stop();
+          // What failed is what the signal's handler removed: it says so and ends the process.
+          if (stopping) await new Promise(() => undefined);
           await writing.abandon();
           throw error;
         }
       } finally {
-        process.off('SIGINT', interrupted);
-        process.off('SIGTERM', interrupted);
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
         if (scratch) await rm(scratch, { recursive: true, force: true });
       }
       const count = parquet.count;

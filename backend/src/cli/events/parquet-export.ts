@@ -76,7 +76,7 @@ export class ParquetExport {
     if (existsSync(out) && (await readdir(out)).length > 0)
       throw new UsageError(`--out: ${out} is not empty; name a new directory`);
     // Made first, beside `out`: a directory that cannot be written fails now, not after the whole export.
-    const partial = `${path.resolve(out)}.partial-${process.pid}`;
+    const partial = ParquetExport.partialOf(out);
     try {
       await mkdir(path.dirname(partial), { recursive: true });
       await rm(partial, { recursive: true, force: true });
@@ -110,6 +110,11 @@ export class ParquetExport {
       await rm(partial, { recursive: true, force: true });
       throw error;
     }
+  }
+
+  /** Where an export to `out` by this process is written until it is complete. */
+  static partialOf(out: string): string {
+    return `${path.resolve(out)}.partial-${process.pid}`;
   }
 
   get count(): number {
