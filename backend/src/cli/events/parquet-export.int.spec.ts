@@ -13,9 +13,29 @@ describe('ParquetExport.finish', () => {
   afterEach(async () => {
     for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
   });
+  /** A new output folder's name (not made) and a scratch folder's, both removed after the test. */
+  const folders = () => {
+    const [out, scratch] = [`serendip-export-${randomUUID()}`, `serendip-export-scratch-${randomUUID()}`].map((name) =>
+      path.join(tmpdir(), name),
+    );
+    dirs.push(out!, scratch!);
+    return { out: out!, scratch: scratch! };
+  };
+  /** What DuckDB reads back of an export, as JSON rows. */
+  const readBack = async (out: string, columns: string) => {
+    const connection = await (await DuckDBInstance.create(':memory:')).connect();
+    try {
+      return (
+        await connection.runAndReadAll(
+          `select ${columns} from read_parquet('${out}/**/*.parquet', hive_partitioning = true)`,
+        )
+      ).getRowObjectsJson();
+    } finally {
+      connection.closeSync();
+    }
+  };
   const exportTo = async (out: string) => {
-    const scratch = path.join(tmpdir(), `serendip-export-scratch-${randomUUID()}`);
-    dirs.push(scratch);
+    const { scratch } = folders();
     const parquet = await ParquetExport.open(out, scratch, new Map([['PostPublished', 'feed']]), 0);
     parquet.append({
       position: { commit: 1n, prepare: 1n },
@@ -31,8 +51,7 @@ describe('ParquetExport.finish', () => {
   };
 
   it('fills an empty directory', async () => {
-    const out = path.join(tmpdir(), `serendip-export-${randomUUID()}`);
-    dirs.push(out);
+    const { out } = folders();
     await mkdir(out);
     expect(await (await exportTo(out)).finish()).toEqual(['day=2026-11-26/context=feed/data_0.parquet']);
     // The log, maybe with personal fields in the clear: for its owner only.
@@ -40,10 +59,7 @@ describe('ParquetExport.finish', () => {
   });
 
   it('keeps every character of what it writes: quotes, commas, new lines and accents', async () => {
-    const out = path.join(tmpdir(), `serendip-export-${randomUUID()}`);
-    dirs.push(out);
-    const scratch = path.join(tmpdir(), `serendip-export-scratch-${randomUUID()}`);
-    dirs.push(scratch);
+    const { out, scratch } = folders();
     const parquet = await ParquetExport.open(out, scratch, new Map([['PostPublished', 'feed']]), 0);
     const data = JSON.stringify({ text: 'She said "hi", then,\nleft: café ☕ \\ done' });
     const actor = 'odd "actor", with\na new line';
@@ -58,15 +74,11 @@ describe('ParquetExport.finish', () => {
       data,
     });
     await parquet.finish();
-    const connection = await (await DuckDBInstance.create(':memory:')).connect();
-    const rows = (
-      await connection.runAndReadAll(
-        `select commit_position::varchar as c, prepare_position::varchar as p, stream, revision::varchar as r, type,
-                schema_version, epoch_ms(time) as ms, actor, data, day::varchar as day, context
-         from read_parquet('${out}/**/*.parquet', hive_partitioning = true)`,
-      )
-    ).getRowObjectsJson();
-    connection.closeSync();
+    const rows = await readBack(
+      out,
+      `commit_position::varchar as c, prepare_position::varchar as p, stream, revision::varchar as r, type,
+       schema_version, epoch_ms(time) as ms, actor, data, day::varchar as day, context`,
+    );
     expect(rows).toEqual([
       {
         c: '7',
@@ -85,10 +97,7 @@ describe('ParquetExport.finish', () => {
   });
 
   it("reads Postgres's CSV as Postgres meant it: an empty text stays empty, a quoted new line stays in its field", async () => {
-    const out = path.join(tmpdir(), `serendip-export-${randomUUID()}`);
-    dirs.push(out);
-    const scratch = path.join(tmpdir(), `serendip-export-scratch-${randomUUID()}`);
-    dirs.push(scratch);
+    const { out, scratch } = folders();
     const parquet = await ParquetExport.open(out, scratch, new Map([['MatchPaired', 'matching']]), 1);
     const [target] = parquet.copyTargets;
     // As COPY … (format csv) writes them: "" is an empty text, an empty field a NULL.
@@ -96,19 +105,13 @@ describe('ParquetExport.finish', () => {
     await new Promise((resolve) => target!.once('close', resolve));
     parquet.addCopied(1);
     expect(await parquet.finish()).toEqual(['day=2026-11-25/context=matching/data_0.parquet']);
-    const connection = await (await DuckDBInstance.create(':memory:')).connect();
-    const rows = (
-      await connection.runAndReadAll(
-        `select stream, actor, data from read_parquet('${out}/**/*.parquet', hive_partitioning = true)`,
-      )
-    ).getRowObjectsJson();
-    connection.closeSync();
-    expect(rows).toEqual([{ stream: 'matching-match-1', actor: '', data: '{"note": "two\nlines"}' }]);
+    expect(await readBack(out, 'stream, actor, data')).toEqual([
+      { stream: 'matching-match-1', actor: '', data: '{"note": "two\nlines"}' },
+    ]);
   });
 
   it('leaves alone what someone put in the directory while it exported, and says so', async () => {
-    const out = path.join(tmpdir(), `serendip-export-${randomUUID()}`);
-    dirs.push(out);
+    const { out } = folders();
     await mkdir(out);
     const parquet = await exportTo(out);
     await writeFile(path.join(out, 'notes.txt'), 'my own work');

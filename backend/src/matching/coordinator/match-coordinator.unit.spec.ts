@@ -872,6 +872,13 @@ describe('the media path of calls', () => {
     }
     const startOn = (t: ReturnType<typeof setUp>, userId: string, node: string, filters = ANY) =>
       t.coordinator.handle({ kind: 'start', userId, socketId: `s-${userId}`, node, profile: profile(userId), filters });
+    /** Ada on node-a and Bob on node-b in a call; then node-b is silent for `silentMs` while node-a beats on. */
+    async function bobsNodeSilent(t: ReturnType<typeof setUp>, silentMs: number) {
+      await startOn(t, 'ada', 'node-a');
+      await startOn(t, 'bob', 'node-b');
+      await alive(t, ['node-a', 'node-b'], 2_000);
+      await alive(t, ['node-a'], silentMs);
+    }
 
     it("drops the dead node's searches and gives its side of each call the grace period, as a lost socket", async () => {
       const t = setUp();
@@ -902,10 +909,7 @@ describe('the media path of calls', () => {
 
     it('a node only cut off from the bus for a while tells of its call again, and the call goes on', async () => {
       const t = setUp();
-      await startOn(t, 'ada', 'node-a');
-      await startOn(t, 'bob', 'node-b');
-      await alive(t, ['node-a', 'node-b'], 2_000);
-      await alive(t, ['node-a'], 6_000);
+      await bobsNodeSilent(t, 6_000);
       expect(t.to('ada').at(-1)).toEqual({ kind: 'partner-reconnecting', matchId: 'match-1' });
       expect(t.coordinator.nodeAlive('node-b')).toBe('back');
       // Its gateway tells of Bob's call, as it would a new leader.
@@ -929,10 +933,7 @@ describe('the media path of calls', () => {
 
     it('a page that never comes back: the partner hears it once the grace period is over', async () => {
       const t = setUp();
-      await startOn(t, 'ada', 'node-a');
-      await startOn(t, 'bob', 'node-b');
-      await alive(t, ['node-a', 'node-b'], 2_000);
-      await alive(t, ['node-a'], 16_000);
+      await bobsNodeSilent(t, 16_000);
       expect(t.to('ada').at(-1)).toEqual({ kind: 'partner-left', matchId: 'match-1', reason: 'disconnect' });
       expect(t.recorded.at(-1)).toEqual({ type: 'End', matchId: 'match-1', endedBy: null, reason: 'disconnect' });
     });
