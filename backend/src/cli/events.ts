@@ -22,7 +22,8 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
 } from '../platform/event-store/event-store.js';
-import { copyEventsToCsv, visibleHorizon } from '../platform/event-store/postgres/copy-events.js';
+import { copyEventsToCsvFiles, visibleHorizon } from '../platform/event-store/postgres/copy-events.js';
+import { countStreams } from '../platform/event-store/postgres/stream-counts.js';
 import { runCli, withEventCore } from './cli-support.js';
 import {
   EVENTS_USAGE,
@@ -84,12 +85,19 @@ runCli('events', async () => {
 
   await withEventCore(async ({ config, db, core }) => {
     if (command.verb === 'ls') {
-      const counts = new Map<string, number>();
-      for await (const batch of batches(core.store))
-        for (const event of batch)
-          if (event.streamId.startsWith(command.prefix))
-            counts.set(event.streamId, (counts.get(event.streamId) ?? 0) + 1);
-      for (const [stream, n] of [...counts].sort(([a], [b]) => a.localeCompare(b))) await write(`${stream}\t${n}`);
+      // On Postgres the database counts them; EventStoreDB has no such query, so its log is walked.
+      let counts: Map<string, number>;
+      if (config.eventStoreUrl) {
+        counts = new Map();
+        for await (const batch of batches(core.store))
+          for (const event of batch)
+            if (event.streamId.startsWith(command.prefix))
+              counts.set(event.streamId, (counts.get(event.streamId) ?? 0) + 1);
+      } else counts = await countStreams(db, command.prefix);
+      const byName = new Intl.Collator().compare;
+      const listed = [...counts].sort(([a], [b]) => byName(a, b)).map(([stream, n]) => `${stream}\t${n}`);
+      // A thousand lines a write: hundreds of thousands of streams list in a second.
+      for (let i = 0; i < listed.length; i += 1_000) await write(listed.slice(i, i + 1_000).join('\n'));
       return;
     }
     const key = command.personalDataFor ? await recordPersonalDataRead(db, core, command) : pseudonymKey;
@@ -228,15 +236,19 @@ runCli('events', async () => {
         const shares = before !== undefined && plain.length ? Math.max(2, availableParallelism()) : 0;
         const writing = await ParquetExport.open(command.out, scratch, contextOf, shares);
         parquet = writing;
+        const copyStopped = new AbortController();
         try {
           const copying =
             before !== undefined && plain.length
-              ? copyEventsToCsv(core.databaseUrl, { ...filters, types: plain, before }, writing.copyTargets).then(
-                  (copied) => {
-                    for (const rows of copied) writing.addCopied(rows);
-                    bar.update(writing.count, { rate: rate(writing.count) });
-                  },
-                )
+              ? copyEventsToCsvFiles(
+                  core.databaseUrl,
+                  { ...filters, types: plain, before },
+                  writing.csvFiles,
+                  copyStopped.signal,
+                ).then((copied) => {
+                  for (const rows of copied) writing.addCopied(rows);
+                  bar.update(writing.count, { rate: rate(writing.count) });
+                })
               : Promise.resolve();
           let copyFailed = false;
           copying.catch(() => (copyFailed = true)); // awaited below
@@ -267,6 +279,7 @@ runCli('events', async () => {
           bar.stop();
           files = await writing.finish();
         } catch (error) {
+          copyStopped.abort();
           bar.stop();
           // What failed is what the signal's handler removed: it says so and ends the process.
           if (stopping) await new Promise(() => undefined);

@@ -99,10 +99,11 @@ describe('ParquetExport.finish', () => {
   it("reads Postgres's CSV as Postgres meant it: an empty text stays empty, a quoted new line stays in its field", async () => {
     const { out, scratch } = folders();
     const parquet = await ParquetExport.open(out, scratch, new Map([['MatchPaired', 'matching']]), 1);
-    const [target] = parquet.copyTargets;
     // As COPY … (format csv) writes them: "" is an empty text, an empty field a NULL.
-    target!.end('9,4,"matching-match-1",0,MatchPaired,1,2026-11-25T08:00:00.000Z,"","{""note"": ""two\nlines""}"\n');
-    await new Promise((resolve) => target!.once('close', resolve));
+    await writeFile(
+      parquet.csvFiles[0]!,
+      '9,4,"matching-match-1",0,MatchPaired,1,2026-11-25T08:00:00.000Z,"","{""note"": ""two\nlines""}"\n',
+    );
     parquet.addCopied(1);
     expect(await parquet.finish()).toEqual(['day=2026-11-25/context=matching/data_0.parquet']);
     expect(await readBack(out, 'stream, actor, data')).toEqual([

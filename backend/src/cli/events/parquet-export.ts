@@ -1,7 +1,6 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { Position } from '../../platform/event-store/event-store.js';
 import { COPIED_COLUMNS } from '../../platform/event-store/postgres/copy-events.js';
@@ -38,30 +37,24 @@ const CSV_TYPES: Record<(typeof COPIED_COLUMNS)[number], string> = {
  * Writes events as Parquet through DuckDB (`@duckdb/node-api`). Rows this process `append`s (opened or upcast: personal
  * fields, maybe in the clear for an admin) go into an in-memory table, never to a file of their own (DuckDB spills to
  * its private folder only past its memory limit); Postgres's COPY writes its shares of the rest as CSV files
- * (`copyTargets`). At the end one DuckDB COPY reads both and writes `day=YYYY-MM-DD/context=<name>/*.parquet` (Hive
+ * (`csvFiles`). At the end one DuckDB COPY reads both and writes `day=YYYY-MM-DD/context=<name>/*.parquet` (Hive
  * partitioning, which DuckDB, pandas/pyarrow and Spark read as they are). The files are written beside `out` and moved
  * into place at the end: a failed or interrupted export leaves no half-written directory behind.
  */
 export class ParquetExport {
   private rows = 0;
   private closed = false;
-  /** The first error of a copy target's file (a full disk, say): the export fails with it. */
-  private failure: Error | undefined;
 
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     private readonly appender: DuckDBAppender,
-    /** Postgres's COPY writes a share of the rows into each (CSV of `COPIED_COLUMNS`) and ends it. */
-    readonly copyTargets: readonly Writable[],
-    private readonly csvFiles: readonly string[],
+    /** Postgres's COPY writes a share of the rows into each (CSV of `COPIED_COLUMNS`), in the scratch folder. */
+    readonly csvFiles: readonly string[],
     private readonly out: string,
     /** Where the files are written until they are moved to `out`. */
     private readonly partial: string,
-  ) {
-    // Never an unhandled error (it would end the process before anything is cleaned up): kept, and thrown by finish.
-    for (const target of copyTargets) target.on('error', (error: Error) => (this.failure ??= error));
-  }
+  ) {}
 
   /**
    * `scratch`: a private folder of this export's own (the COPY's CSV files, and where DuckDB spills past its memory
@@ -104,8 +97,7 @@ export class ParquetExport {
       contexts.closeSync();
       const appender = await connection.createAppender('events');
       const csvFiles = Array.from({ length: copies }, (_, i) => path.join(scratch, `copy-${i}.csv`));
-      const targets = csvFiles.map((file) => createWriteStream(file, { mode: 0o600 }));
-      return new ParquetExport(instance, connection, appender, targets, csvFiles, path.resolve(out), partial);
+      return new ParquetExport(instance, connection, appender, csvFiles, path.resolve(out), partial);
     } catch (error) {
       await rm(partial, { recursive: true, force: true });
       throw error;
@@ -136,19 +128,18 @@ export class ParquetExport {
     this.rows++;
   }
 
-  /** Rows Postgres's COPY wrote to `copyTargets`, counted. */
+  /** Rows Postgres's COPY wrote to `csvFiles`, counted. */
   addCopied(rows: number): void {
     this.rows += rows;
   }
 
   /**
-   * Once every copy target has ended: writes the files and moves them to `out`; returns the Parquet files written,
+   * Once every CSV file is whole: writes the files and moves them to `out`; returns the Parquet files written,
    * relative to `out`.
    */
   async finish(): Promise<string[]> {
     const partial = this.partial;
     try {
-      if (this.failure) throw this.failure;
       this.appender.closeSync();
       // Not sorted (readers order by commit_position, prepare_position): sorting would add a fifth to this step.
       // zstd's fastest level: a sixth faster than its default, the files a few percent larger.
@@ -181,7 +172,6 @@ export class ParquetExport {
 
   /** What was written so far removed, DuckDB left as it is: for a process about to exit (Ctrl+C). */
   async discard(): Promise<void> {
-    for (const target of this.copyTargets) target.destroy();
     await rm(this.partial, { recursive: true, force: true });
   }
 

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Position } from '../event-store.js';
@@ -66,6 +67,44 @@ export async function copyEventsToCsv(
     return targets.map(() => 0);
   }
   return Promise.all(targets.map((target, share) => copyShare(connectionString, query, target, share, targets.length)));
+}
+
+/** What `copyEventsToCsvFiles` hands its worker thread, and what the worker answers. */
+export interface CopyWork {
+  connectionString: string;
+  query: CopyEventsQuery;
+  files: string[];
+}
+export type CopyOutcome = { rows: number[] } | { error: string; code?: string };
+
+/**
+ * `copyEventsToCsv` into new files (only their owner may read them), from a worker thread: hundreds of megabytes piped
+ * through the calling thread would make Postgres's COPYs wait on it whenever it is busy with something else (the export
+ * opens sealed events meanwhile). The files are whole once it resolves; on `signal` the worker is stopped where it is.
+ * Only from the built code (`dist`): the worker is its compiled module.
+ */
+export function copyEventsToCsvFiles(
+  connectionString: string,
+  query: CopyEventsQuery,
+  files: readonly string[],
+  signal?: AbortSignal,
+): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const work: CopyWork = { connectionString, query, files: [...files] };
+    const worker = new Worker(new URL('./copy-events-worker.js', import.meta.url), { workerData: work });
+    const stop = () => void worker.terminate();
+    signal?.addEventListener('abort', stop, { once: true });
+    worker.once('message', (outcome: CopyOutcome) => {
+      if ('rows' in outcome) resolve(outcome.rows);
+      else reject(Object.assign(new Error(outcome.error), { code: outcome.code }));
+    });
+    worker.once('error', reject);
+    // Settled already, unless it was stopped or died.
+    worker.once('exit', (code) => {
+      signal?.removeEventListener('abort', stop);
+      reject(new Error(`the copy out of Postgres stopped (worker exit ${code})`));
+    });
+  });
 }
 
 async function copyShare(
