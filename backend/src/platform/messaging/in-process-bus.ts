@@ -9,7 +9,7 @@ import {
   type SubscribeOptions,
 } from './message-bus.js';
 import { isEventSubject } from './event-subjects.js';
-import { RecentIds } from './recent-ids.js';
+import { LIVE_REPEAT_WINDOW_MS, RecentIds } from './recent-ids.js';
 import { subjectMatches } from './subjects.js';
 
 type Handler = (message: BusMessage) => void | Promise<void>;
@@ -82,7 +82,7 @@ export class InProcessBus implements MessageBus {
       pattern,
       handler,
       group: group || undefined,
-      seen: group ? this.groups.get(group)!.seen : new RecentIds(),
+      seen: group ? this.groups.get(group)!.seen : new RecentIds(10_000, LIVE_REPEAT_WINDOW_MS),
       tail: Promise.resolve(),
       active: true,
     };

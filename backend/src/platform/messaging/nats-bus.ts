@@ -13,7 +13,7 @@ import { isEventSubject } from './event-subjects.js';
 import { KeptNatsConnection } from './nats-connection.js';
 import { DurableSubscription, type NatsLink } from './nats-durable-subscription.js';
 import { ensureEventStream, MESSAGE_ID_HEADER } from './nats-event-stream.js';
-import { RecentIds } from './recent-ids.js';
+import { LIVE_REPEAT_WINDOW_MS, RecentIds } from './recent-ids.js';
 
 export interface NatsBusOptions {
   /** One server URL, or several separated by commas (a cluster). */
@@ -202,7 +202,7 @@ export class NatsBus implements MessageBus, NatsLink {
 
   /** Handlers of one subscription run one at a time, in arrival order; repeats of an id are dropped. */
   private async deliver(subscription: Subscription, handler: Handler): Promise<void> {
-    const seen = new RecentIds();
+    const seen = new RecentIds(10_000, LIVE_REPEAT_WINDOW_MS);
     for await (const m of subscription) {
       const id = m.headers?.get(MESSAGE_ID_HEADER);
       if (!id || seen.has(id)) {

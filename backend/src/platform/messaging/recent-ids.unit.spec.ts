@@ -11,6 +11,18 @@ describe('RecentIds', () => {
     expect(['a', 'b', 'c', 'd'].map((id) => ids.has(id))).toEqual([false, true, true, true]);
   });
 
+  it('forgets an id once its window has passed, so a subscriber that lives for hours holds only the last minutes', () => {
+    let now = 0;
+    const ids = new RecentIds(10_000, 60_000, () => now);
+    for (let i = 0; i < 1_000; i++) ids.remember(`early-${i}`);
+    now = 59_999;
+    ids.remember('late');
+    expect([ids.has('early-0'), ids.size]).toEqual([true, 1_001]);
+    now = 60_000;
+    ids.remember('later');
+    expect([ids.has('early-999'), ids.has('late'), ids.has('later'), ids.size]).toEqual([false, true, true, 2]);
+  });
+
   it('does not count a repeat twice', () => {
     const ids = new RecentIds(2);
     ids.remember('a');
