@@ -39,10 +39,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import type { MessageBus } from '@serendip/backend/platform/messaging/message-bus.js';
@@ -54,6 +56,8 @@ import type { ClientCommand, ClientReport } from './sockets-clients.js';
 import { capacityRatio, GOAL, rampCounts, stepFailure } from './sockets-ramp.js';
 
 const json = process.argv.includes('--json');
+/** `BENCH_SOCKETS_PROFILE=<dir>`: a CPU profile of the serving process over each product step's window, for DevTools. */
+const PROFILE_DIR = process.env.BENCH_SOCKETS_PROFILE;
 const quick = process.argv.includes('--quick');
 const MAX_SOCKETS = Number(process.env.BENCH_SOCKETS ?? (quick ? 1_000 : GOAL.sockets));
 const PERIOD_MS = 3_000;
@@ -583,8 +587,22 @@ type Measured = Omit<
   'sockets' | 'connected' | 'paired' | 'connectMs' | 'bytesPerSocket' | 'heapBytesPerSocket' | 'attempts'
 >;
 
+/** Starts profiling this process's CPU; the function it gives back stops and writes the profile there. */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 async function measureStep(
   target: Target,
+  count: number,
   clients: ClientPool,
   natsTicks: (() => number | undefined) | undefined,
 ): Promise<Measured> {
@@ -596,6 +614,7 @@ async function measureStep(
     graceMs: GRACE_MS,
   });
   await opened;
+  const profile = target.name === 'product' && PROFILE_DIR ? await startProfile() : undefined;
   const reading = async () => ({
     server: await target.sample(),
     machine: readCpuTimes(),
@@ -606,6 +625,7 @@ async function measureStep(
   const from = await reading();
   await closed;
   const to = await reading();
+  await profile?.(path.join(PROFILE_DIR!, `product-${count}.cpuprofile`));
   const result = await ran;
   const seconds = (to.at - from.at) / 1000;
   const cpuSeconds = (to.server.cpuMicros - from.server.cpuMicros) / 1e6;
@@ -698,7 +718,7 @@ async function ramp(
     const mem = await target.memory();
     let figures: StepFigures | undefined;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const measured = await measureStep(target, clients, natsTicks);
+      const measured = await measureStep(target, count, clients, natsTicks);
       const step: StepFigures = {
         sockets: count,
         connected: connected.count,
