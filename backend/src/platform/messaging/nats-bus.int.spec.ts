@@ -81,6 +81,39 @@ describe('NatsBus over a real nats-server', () => {
     expect(new Set([...byNode[0]!, ...byNode[1]!]).size).toBe(40);
   });
 
+  it("runs a subscription's handlers one at a time, in arrival order, past one that throws or rejects", async () => {
+    const publisher = bus();
+    const subscriber = bus();
+    const handled: number[] = [];
+    let running = 0;
+    let overlapped = false;
+    const sub = subscriber.subscribe('user.serial', async (m) => {
+      const { n } = m.data as { n: number };
+      if (n === 3) throw new Error('a handler that throws at once');
+      overlapped ||= running > 0;
+      running++;
+      // Some handlers finish at once, some later: order must hold either way.
+      if (n % 2 === 0) await new Promise((r) => setTimeout(r, 5));
+      running--;
+      if (n === 7) throw new Error('a handler that rejects');
+      handled.push(n);
+    });
+    // A handler with no promise at all, on the same bus: it sees every message too.
+    const plain: number[] = [];
+    const syncSub = subscriber.subscribe('user.serial', (m) => {
+      plain.push((m.data as { n: number }).n);
+      if (plain.length === 5) throw new Error('a plain handler that throws');
+    });
+    await Promise.all([sub.ready, syncSub.ready]);
+    for (let n = 0; n < 30; n++) await publisher.publish({ subject: 'user.serial', id: `serial-${n}`, data: { n } });
+
+    const all = Array.from({ length: 30 }, (_, n) => n);
+    await eventually(() => handled.length === 28 && plain.length === 30, 5_000);
+    expect(handled).toEqual(all.filter((n) => n !== 3 && n !== 7));
+    expect(plain).toEqual(all);
+    expect(overlapped).toBe(false);
+  });
+
   it('delivers a repeated id once, on plain subjects and on JetStream', async () => {
     const publisher = bus();
     const subscriber = bus();

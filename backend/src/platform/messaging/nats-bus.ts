@@ -1,4 +1,4 @@
-import { ErrorCode, headers, type NatsConnection, NatsError, type Subscription } from 'nats';
+import { ErrorCode, headers, type Msg, type NatsConnection, NatsError, type Subscription } from 'nats';
 import type { Logger } from 'pino';
 import {
   type BusMessage,
@@ -95,8 +95,16 @@ export class NatsBus implements MessageBus, NatsLink {
     // The client subscribes again by itself after every reconnect.
     const ready = this.connection.established.then(async (nc) => {
       if (unsubscribed) return;
-      subscription = nc.subscribe(pattern, options.queue ? { queue: options.queue } : {});
-      void this.deliver(subscription, handler);
+      const inbox = new Inbox(handler, this.logger);
+      // A callback, not the client's async iterator: the iterator's pending promises and generator cost a page's
+      // subscription (each socket has a few) 2.7 KB of heap more, and every message a round of promises.
+      subscription = nc.subscribe(pattern, {
+        ...(options.queue ? { queue: options.queue } : {}),
+        callback: (error, m) => {
+          if (error) this.logger.warn({ err: error, subject: pattern }, 'a subscription failed');
+          else inbox.take(m);
+        },
+      });
       await nc.flush();
     });
     ready.catch(() => undefined); // a bus closed before it connected; whoever awaits `ready` still hears it
@@ -199,29 +207,58 @@ export class NatsBus implements MessageBus, NatsLink {
     await Promise.all([...this.durables].map((d) => d.unsubscribe()));
     await this.connection.close();
   }
+}
 
-  /** Handlers of one subscription run one at a time, in arrival order; repeats of an id are dropped. */
-  private async deliver(subscription: Subscription, handler: Handler): Promise<void> {
-    const seen = new RecentIds(10_000, LIVE_REPEAT_WINDOW_MS);
-    for await (const m of subscription) {
-      const id = m.headers?.get(MESSAGE_ID_HEADER);
-      if (!id || seen.has(id)) {
-        this.logger.debug({ subject: m.subject, id }, 'a repeated message (or one without an id) dropped');
-        continue;
-      }
-      seen.remember(id);
-      let data: unknown;
-      try {
-        data = m.json();
-      } catch {
-        this.logger.error({ subject: m.subject, id }, 'a message that is not JSON; dropped');
-        continue;
-      }
-      try {
-        await handler({ subject: m.subject, id, data });
-      } catch (error) {
-        this.logger.error({ err: error, subject: m.subject, id }, 'a message handler failed');
-      }
+/** One subscription's messages, handed to its handler one at a time, in arrival order; repeats of an id are dropped. */
+class Inbox {
+  private readonly seen = new RecentIds(10_000, LIVE_REPEAT_WINDOW_MS);
+  /** Messages that came while the handler was still at work on an earlier one; undefined while it is idle. */
+  private waiting: Msg[] | undefined;
+
+  constructor(
+    private readonly handler: Handler,
+    private readonly logger: Logger,
+  ) {}
+
+  take(m: Msg): void {
+    if (this.waiting) {
+      this.waiting.push(m);
+      return;
+    }
+    const working = this.handle(m);
+    if (!working) return;
+    this.waiting = [];
+    void working.then(() => this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    for (let next = this.waiting!.shift(); next; next = this.waiting!.shift()) await this.handle(next);
+    this.waiting = undefined;
+  }
+
+  /** Hands one message to the handler: a promise only while the handler's work goes on (it never rejects). */
+  private handle(m: Msg): Promise<void> | undefined {
+    const id = m.headers?.get(MESSAGE_ID_HEADER);
+    if (!id || this.seen.has(id)) {
+      this.logger.debug({ subject: m.subject, id }, 'a repeated message (or one without an id) dropped');
+      return undefined;
+    }
+    this.seen.remember(id);
+    let data: unknown;
+    try {
+      data = m.json();
+    } catch {
+      this.logger.error({ subject: m.subject, id }, 'a message that is not JSON; dropped');
+      return undefined;
+    }
+    const failed = (error: unknown) =>
+      this.logger.error({ err: error, subject: m.subject, id }, 'a message handler failed');
+    try {
+      const working = this.handler({ subject: m.subject, id, data });
+      return working instanceof Promise ? working.catch(failed) : undefined;
+    } catch (error) {
+      failed(error);
+      return undefined;
     }
   }
 }
