@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'nats';
@@ -37,6 +38,21 @@ afterAll(async () => {
 console.warn(
   'Skipping "comes back from a NATS that lost its storage": quarantined, its recovery takes over 20 s when the full suite saturates the CPU (passes alone)',
 );
+
+/**
+ * What nats.js would never write, sent as any client on the bus could: a message on each subject whose header name
+ * holds a space. Resolves once the server has routed them (its PONG).
+ */
+async function publishBadHeaders(...subjects: string[]) {
+  const raw = net.connect(server.port, '127.0.0.1');
+  await new Promise((resolve) => raw.once('connect', resolve));
+  const headerBlock = 'NATS/1.0\r\nBad Key: x\r\n\r\n';
+  const hpub = (subject: string) =>
+    `HPUB ${subject} ${headerBlock.length} ${headerBlock.length + 4}\r\n${headerBlock}null\r\n`;
+  raw.write(`CONNECT {"verbose":false,"headers":true}\r\n${subjects.map(hpub).join('')}PING\r\n`);
+  await new Promise((resolve) => raw.once('data', resolve));
+  raw.destroy();
+}
 
 describe('NatsBus over a real nats-server', () => {
   it('routes by subject with * (one token) and > (the rest)', async () => {
@@ -114,6 +130,31 @@ describe('NatsBus over a real nats-server', () => {
     expect(overlapped).toBe(false);
   });
 
+  it('drops a message whose headers are malformed, and goes on reading this and every other subject', async () => {
+    const publisher = bus();
+    const subscriber = bus();
+    const got: string[] = [];
+    // One subscription idle, one still at work on an earlier message when the bad one comes.
+    let release: () => void = () => undefined;
+    const busy = subscriber.subscribe('user.busy', async (m) => {
+      got.push(`busy:${m.id}`);
+      if (m.id === 'slow') await new Promise<void>((r) => (release = r));
+    });
+    const idle = subscriber.subscribe('user.idle', (m) => void got.push(`idle:${m.id}`));
+    const other = subscriber.subscribe('user.other', (m) => void got.push(`other:${m.id}`));
+    await Promise.all([busy.ready, idle.ready, other.ready]);
+    await publisher.publish({ subject: 'user.busy', id: 'slow', data: {} });
+    await eventually(() => got.includes('busy:slow'), 5_000);
+
+    await publishBadHeaders('user.idle', 'user.busy');
+
+    release();
+    for (const subject of ['user.busy', 'user.idle', 'user.other'])
+      await publisher.publish({ subject, id: 'after', data: {} });
+    await eventually(() => got.length === 4, 5_000);
+    expect(got).toEqual(['busy:slow', 'busy:after', 'idle:after', 'other:after']);
+  });
+
   it('delivers a repeated id once, on plain subjects and on JetStream', async () => {
     const publisher = bus();
     const subscriber = bus();
@@ -143,6 +184,18 @@ describe('NatsBus over a real nats-server', () => {
     const stored = await (await nc.jetstreamManager()).streams.info(EVENT_STREAM, { subjects_filter: 'evt.dup.>' });
     await nc.close();
     expect(stored.state.subjects).toEqual({ 'evt.dup.Sent': 2 });
+  });
+
+  it('passes over a stored event whose headers are malformed, and goes on with the next', async () => {
+    const publisher = bus();
+    const got: string[] = [];
+    const durable = bus().subscribe('evt.poison.*', (m) => void got.push(m.id), { durable: 'poison-test' });
+    await durable.ready;
+    await publishBadHeaders('evt.poison.Sent');
+    await publisher.publish({ subject: 'evt.poison.Sent', id: 'poison-after', data: {} });
+    await eventually(() => got.length === 1, 10_000);
+    expect(got).toEqual(['poison-after']);
+    await durable.unsubscribe();
   });
 
   it('lets a durable subscriber catch up on what was published while it was away', async () => {

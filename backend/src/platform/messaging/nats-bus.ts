@@ -209,7 +209,11 @@ export class NatsBus implements MessageBus, NatsLink {
   }
 }
 
-/** One subscription's messages, handed to its handler one at a time, in arrival order; repeats of an id are dropped. */
+/**
+ * One subscription's messages, handed to its handler one at a time, in arrival order; repeats of an id are dropped.
+ * Nothing escapes it: it runs inside the client's reader, which stops reading the connection (every subscription of
+ * the node) on an error, and any client on the bus can send a message this client cannot parse.
+ */
 class Inbox {
   private readonly seen = new RecentIds(10_000, LIVE_REPEAT_WINDOW_MS);
   /** Messages that came while the handler was still at work on an earlier one; undefined while it is idle. */
@@ -236,29 +240,39 @@ class Inbox {
     this.waiting = undefined;
   }
 
-  /** Hands one message to the handler: a promise only while the handler's work goes on (it never rejects). */
+  /** Hands one message to the handler: a promise only while the handler's work goes on. Never throws or rejects. */
   private handle(m: Msg): Promise<void> | undefined {
-    const id = m.headers?.get(MESSAGE_ID_HEADER);
-    if (!id || this.seen.has(id)) {
-      this.logger.debug({ subject: m.subject, id }, 'a repeated message (or one without an id) dropped');
-      return undefined;
-    }
-    this.seen.remember(id);
+    let id: string | undefined;
     let data: unknown;
     try {
+      // The client parses headers when first read, and throws on a malformed one.
+      id = m.headers?.get(MESSAGE_ID_HEADER);
+      if (!id || this.seen.has(id)) {
+        this.log('debug', { subject: m.subject, id }, 'a repeated message (or one without an id) dropped');
+        return undefined;
+      }
+      this.seen.remember(id);
       data = m.json();
-    } catch {
-      this.logger.error({ subject: m.subject, id }, 'a message that is not JSON; dropped');
+    } catch (error) {
+      this.log('error', { err: error, subject: m.subject, id }, 'a message that cannot be read; dropped');
       return undefined;
     }
     const failed = (error: unknown) =>
-      this.logger.error({ err: error, subject: m.subject, id }, 'a message handler failed');
+      this.log('error', { err: error, subject: m.subject, id }, 'a message handler failed');
     try {
       const working = this.handler({ subject: m.subject, id, data });
       return working instanceof Promise ? working.catch(failed) : undefined;
     } catch (error) {
       failed(error);
       return undefined;
+    }
+  }
+
+  private log(level: 'debug' | 'error', fields: object, message: string): void {
+    try {
+      this.logger[level](fields, message);
+    } catch {
+      // A value the logger cannot serialise: the message is dropped either way.
     }
   }
 }

@@ -122,7 +122,14 @@ export class DurableSubscription implements BusSubscription {
   }
 
   private async handle(nc: NatsConnection, m: JsMsg): Promise<void> {
-    const id = m.headers?.get(MESSAGE_ID_HEADER);
+    let id: string | undefined;
+    try {
+      id = m.headers?.get(MESSAGE_ID_HEADER); // parsed when first read: a malformed header throws
+    } catch (error) {
+      // Redelivered, it would fail again and hold up every event after it (one unacknowledged message at a time).
+      this.link.logger.error({ err: error, subject: m.subject, durable: this.durable }, 'unreadable headers; dropped');
+      return m.term();
+    }
     if (!id) {
       this.link.logger.error({ subject: m.subject, durable: this.durable }, 'a message without an id; dropped');
       return m.term();
