@@ -23,6 +23,18 @@ describe('RecentIds', () => {
     expect([ids.has('early-999'), ids.has('late'), ids.has('later'), ids.size]).toEqual([false, true, true, 2]);
   });
 
+  it('takes an id forgotten and remembered again as new, and keeps it past its first place', () => {
+    const ids = new RecentIds(2);
+    ids.remember('a');
+    ids.forget('a');
+    ids.remember('b');
+    ids.remember('a');
+    ids.remember('c');
+    expect(['a', 'b', 'c'].map((id) => ids.has(id))).toEqual([true, false, true]);
+    for (let i = 0; i < 5_000; i++) ids.remember(`n${i}`);
+    expect([ids.size, ids.has('n4998'), ids.has('n4999'), ids.has('n4997')]).toEqual([2, true, true, false]);
+  });
+
   it('does not count a repeat twice', () => {
     const ids = new RecentIds(2);
     ids.remember('a');
