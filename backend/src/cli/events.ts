@@ -237,8 +237,9 @@ runCli('events', async () => {
         const writing = await ParquetExport.open(command.out, scratch, contextOf, shares);
         parquet = writing;
         const copyStopped = new AbortController();
+        let copying: Promise<void> | undefined;
         try {
-          const copying =
+          copying =
             before !== undefined && plain.length
               ? copyEventsToCsvFiles(
                   core.databaseUrl,
@@ -280,6 +281,7 @@ runCli('events', async () => {
           files = await writing.finish();
         } catch (error) {
           copyStopped.abort();
+          await copying?.catch(() => undefined); // its worker gone: nothing of it lands after the clean-up
           bar.stop();
           // What failed is what the signal's handler removed: it says so and ends the process.
           if (stopping) await new Promise(() => undefined);

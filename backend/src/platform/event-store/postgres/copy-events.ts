@@ -81,6 +81,7 @@ export type CopyOutcome = { rows: number[] } | { error: string; code?: string };
  * `copyEventsToCsv` into new files (only their owner may read them), from a worker thread: hundreds of megabytes piped
  * through the calling thread would make Postgres's COPYs wait on it whenever it is busy with something else (the export
  * opens sealed events meanwhile). The files are whole once it resolves; on `signal` the worker is stopped where it is.
+ * Either way it settles only once the worker has ended.
  * Only from the built code (`dist`): the worker is its compiled module.
  */
 export function copyEventsToCsvFiles(
@@ -94,15 +95,20 @@ export function copyEventsToCsvFiles(
     const worker = new Worker(new URL('./copy-events-worker.js', import.meta.url), { workerData: work });
     const stop = () => void worker.terminate();
     signal?.addEventListener('abort', stop, { once: true });
-    worker.once('message', (outcome: CopyOutcome) => {
-      if ('rows' in outcome) resolve(outcome.rows);
-      else reject(Object.assign(new Error(outcome.error), { code: outcome.code }));
+    let outcome: CopyOutcome | undefined;
+    let failure: Error | undefined;
+    // Its answer ends the worker (after a failed share the others would go on copying for nothing).
+    worker.once('message', (answer: CopyOutcome) => {
+      outcome = answer;
+      stop();
     });
-    worker.once('error', reject);
-    // Settled already, unless it was stopped or died.
+    worker.once('error', (error) => (failure = error));
+    // Settled only once the worker is gone: no file of its own appears after the caller has cleaned up.
     worker.once('exit', (code) => {
       signal?.removeEventListener('abort', stop);
-      reject(new Error(`the copy out of Postgres stopped (worker exit ${code})`));
+      if (outcome && 'rows' in outcome) resolve(outcome.rows);
+      else if (outcome) reject(Object.assign(new Error(outcome.error), { code: outcome.code }));
+      else reject(failure ?? new Error(`the copy out of Postgres stopped (worker exit ${code})`));
     });
   });
 }
