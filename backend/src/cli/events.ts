@@ -217,7 +217,7 @@ runCli('events', async () => {
         bar.stop();
         const removeAll = () =>
           Promise.allSettled([
-            parquet?.discard(),
+            // By its name, not through the export: it may be on its way when the signal comes.
             rm(ParquetExport.partialOf(command.out), { recursive: true, force: true }),
             scratch && rm(scratch, { recursive: true, force: true }),
           ]);

@@ -167,11 +167,6 @@ export class ParquetExport {
   /** Gives up: nothing written is left behind (the caller removes the scratch folder). */
   async abandon(): Promise<void> {
     this.close();
-    await this.discard();
-  }
-
-  /** What was written so far removed, DuckDB left as it is: for a process about to exit (Ctrl+C). */
-  async discard(): Promise<void> {
     await rm(this.partial, { recursive: true, force: true });
   }
 
